@@ -1,0 +1,334 @@
+/*
+ * pluzzle/abi.h -- the binary boundary between the Pluzzle host and a puzzle plugin.
+ *
+ * This is plain C on purpose: a plugin built by any compiler, against any standard library, loads into any
+ * host. Plugin authors normally never touch this file; they write C++ against <pluzzle/plugin.hpp>, which
+ * fills this table for them. Host code reads it through the host library.
+ *
+ * CONTRACT
+ *  1. Entry point. A plugin exports one Boost.DLL alias named `pluzzle_plugin` (PZ_ENTRY_SYMBOL) of type
+ *     pz_entry_fn. The host calls it once with its own ABI version; it returns a pointer to a pz_plugin table
+ *     with static storage duration (NULL only if the plugin cannot initialise). The entry name never changes between ABI
+ *     majors, so a plugin for another major is reported as such rather than as "symbol missing".
+ *  2. Versioning. abi_major must equal the host's PZ_ABI_MAJOR. Within a major the table is APPEND-ONLY:
+ *     fields are only ever added at the end, and abi_minor counts those additions. struct_size is
+ *     sizeof(pz_plugin) as the plugin saw it; the host treats every field past struct_size as absent, so an
+ *     older minor keeps loading. Every other struct that carries struct_size follows the same rule.
+ *  3. Nothing C++ crosses. No exception, STL type or RTTI passes this boundary in either direction. Every
+ *     operation returns a pz_code; on failure it fills the caller's pz_error. Output of variable size goes
+ *     through caller-provided sinks (pz_text_sink, pz_level_sink, ...), so no memory is freed across the
+ *     boundary except through the plugin's own *_free functions.
+ *  4. Handles. pz_level and pz_state are opaque and owned by the plugin's allocator. Both are IMMUTABLE once
+ *     returned: edits and moves return new handles (undo is keeping the old ones). A state refers to the
+ *     level it was made from; the caller keeps that level alive while any of its states lives.
+ *  5. Validation. A level that passed validate() must never crash, hang or corrupt memory in any other
+ *     operation (solve may still end with PZ_SOLVE_LIMIT). Levels from parse(), generate() and
+ *     edit_execute() must be validated by the host before other use.
+ *  6. Threads. Every operation may be called concurrently from several threads on different handles, and on
+ *     the same handle for read-only operations (all operations are read-only on their inputs).
+ *  7. Cancellation. Long operations (solve, generate, ai_move) poll pz_solve_request.should_stop often
+ *     (every few milliseconds) and return promptly once it answers non-zero.
+ *  8. Lifetime. The host never unloads a plugin: objects made by plugin code (vtables, strings, handles) stay
+ *     valid for the life of the process.
+ *
+ * TEXT is UTF-8, passed as (pointer, length); it need not be NUL-terminated unless a field says so.
+ *
+ * CHANGELOG (append here when the table grows)
+ *  1.0  core: metadata, parse/encode/validate/describe, check, solve, render, generate, play, edit.
+ *  1.1  two-player games: ais/ai_count and ai_move; solver_options (appended; 1.0 plugins load without them).
+ */
+#ifndef PLUZZLE_ABI_H
+#define PLUZZLE_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PZ_ABI_MAJOR 1u
+#define PZ_ABI_MINOR 1u
+#define PZ_ENTRY_SYMBOL "pluzzle_plugin"
+
+/* ---------------------------------------------------------------- results and errors */
+
+/* Result of every operation. */
+typedef enum pz_code {
+    PZ_OK = 0,
+    PZ_ERR_PARSE = 1,       /* text could not be read; line/column/field say where */
+    PZ_ERR_INVALID = 2,     /* well-formed but breaks a rule (validate, check, execute) */
+    PZ_ERR_UNSUPPORTED = 3, /* the plugin does not offer this operation (see capabilities) */
+    PZ_ERR_ARGUMENT = 4,    /* a parameter, tool, move or AI name is unknown or out of range */
+    PZ_ERR_INTERNAL = 5,    /* the plugin failed (e.g. an exception caught at the boundary) */
+    PZ_ERR_STOPPED = 6      /* generate/ai_move stopped by should_stop or a limit before finishing */
+} pz_code;
+
+/* Filled by the plugin when an operation fails. Fixed-size so it needs no allocation across the boundary;
+ * longer messages are truncated. */
+typedef struct pz_error {
+    int32_t line;      /* 1-based line in the parsed text, 0 if not applicable */
+    int32_t column;    /* 1-based column, 0 if not applicable */
+    char field[64];    /* NUL-terminated name of the offending field/parameter, may be empty */
+    char message[448]; /* NUL-terminated human-readable explanation */
+} pz_error;
+
+/* ---------------------------------------------------------------- sinks (caller-owned outputs) */
+
+typedef struct pz_text_sink {
+    void *ctx;
+    void (*write)(void *ctx, const char *text, size_t len); /* may be called several times: append */
+} pz_text_sink;
+
+/* Key/value pairs, e.g. level metadata (title, author, size) or solver statistics. */
+typedef struct pz_kv_sink {
+    void *ctx;
+    void (*put)(void *ctx, const char *key, const char *value); /* NUL-terminated */
+} pz_kv_sink;
+
+typedef struct pz_level pz_level; /* opaque, plugin-owned, immutable */
+typedef struct pz_state pz_state; /* opaque, plugin-owned, immutable; refers to its level */
+
+/* parse() hands each level of a (possibly multi-puzzle) file to the sink, in file order. Ownership of
+ * `level` passes to the host, which frees it with level_free. `name` may be NULL or empty. */
+typedef struct pz_level_sink {
+    void *ctx;
+    void (*level)(void *ctx, pz_level *level, const char *name);
+} pz_level_sink;
+
+/* ---------------------------------------------------------------- metadata */
+
+enum pz_capability {
+    PZ_CAP_SOLVE = 1u << 0,          /* solve() */
+    PZ_CAP_COUNT_SOLUTIONS = 1u << 1,/* solve() proves unique/multiple/unsolvable */
+    PZ_CAP_OPTIMAL = 1u << 2,        /* solve() minimises a cost (moves) and reports bounds */
+    PZ_CAP_GENERATE = 1u << 3,       /* generate() */
+    PZ_CAP_PLAY = 1u << 4,           /* state_new / interpret / execute / state_status */
+    PZ_CAP_EDIT = 1u << 5,           /* edit_interpret / edit_execute with the listed tools */
+    PZ_CAP_GAME = 1u << 6            /* several players; ai_move (ABI 1.1) */
+};
+
+/* A file format the plugin reads. The canonical one is listed first and is what encode() writes. */
+typedef struct pz_format {
+    const char *name;        /* e.g. "canonical", "non" */
+    const char *extensions;  /* space-separated, without dots, e.g. "non txt"; may be "" */
+    const char *description;
+} pz_format;
+
+typedef enum pz_param_type { PZ_PARAM_INT = 0, PZ_PARAM_REAL = 1, PZ_PARAM_BOOL = 2, PZ_PARAM_CHOICE = 3,
+                             PZ_PARAM_TEXT = 4 } pz_param_type;
+
+/* A parameter the generator (and the editor's "new level" dialog) accepts. */
+typedef struct pz_param_desc {
+    const char *name;          /* key, e.g. "width" */
+    pz_param_type type;
+    const char *default_value; /* as text */
+    double min, max;           /* for INT/REAL; ignored otherwise */
+    const char *choices;       /* for CHOICE: '|'-separated values */
+    const char *help;
+} pz_param_desc;
+
+typedef struct pz_param_value {
+    const char *name;  /* NUL-terminated */
+    const char *value; /* NUL-terminated, as text */
+} pz_param_value;
+
+/* An editing tool the editor offers for this type (paint, toggle, place vertex, set clue...). */
+typedef struct pz_tool_desc {
+    const char *id;    /* passed back to edit_interpret */
+    const char *name;  /* shown in the palette */
+    const char *shortcut; /* suggested key, e.g. "p", may be "" */
+    const char *help;
+} pz_tool_desc;
+
+/* An AI opponent of a game (ABI 1.1). */
+typedef struct pz_ai_desc {
+    const char *id;   /* passed to ai_move, e.g. "easy" */
+    const char *name;
+    const char *help;
+} pz_ai_desc;
+
+/* ---------------------------------------------------------------- solving */
+
+typedef enum pz_solve_status {
+    PZ_SOLVE_SOLVED = 0,     /* a solution found; uniqueness not examined */
+    PZ_SOLVE_UNIQUE = 1,     /* exactly one solution, proved */
+    PZ_SOLVE_MULTIPLE = 2,   /* at least two solutions (the first two are reported) */
+    PZ_SOLVE_UNSOLVABLE = 3, /* proved to have no solution */
+    PZ_SOLVE_LIMIT = 4,      /* a time or node limit was reached first */
+    PZ_SOLVE_CANCELLED = 5   /* should_stop answered non-zero */
+} pz_solve_status;
+
+typedef struct pz_progress {
+    uint64_t nodes;
+    double fraction;     /* 0..1 estimate of work done, or -1 if unknown */
+    const char *message; /* NUL-terminated, may be NULL */
+} pz_progress;
+
+typedef struct pz_solve_request {
+    uint32_t struct_size;    /* sizeof(pz_solve_request) as the host saw it */
+    double time_limit_s;     /* <= 0: none */
+    uint64_t node_limit;     /* 0: none */
+    uint32_t max_solutions;  /* stop after this many; 0 means 2 (enough to decide uniqueness) */
+    void *ctx;
+    int (*should_stop)(void *ctx);                         /* may be NULL; polled */
+    void (*progress)(void *ctx, const pz_progress *progress); /* may be NULL; call at most ~10 times/s */
+    const pz_param_value *params; /* solver options, may be NULL */
+    uint32_t param_count;
+} pz_solve_request;
+
+typedef struct pz_solve_result {
+    uint32_t struct_size;        /* set by the host */
+    pz_solve_status status;      /* set by the plugin */
+    uint64_t nodes;              /* search nodes (plugin-defined unit), for the bench signature */
+    double lower_bound;          /* optimisers: proven bounds on the cost; NaN if not applicable */
+    double upper_bound;
+    pz_kv_sink stats;            /* extra statistics, free-form (e.g. "probes" -> "1234"), set by the host */
+} pz_solve_result;
+/* Each solution found is handed over whole, in the order found (so "multiple" can show the first two). */
+typedef struct pz_solution_sink {
+    void *ctx;
+    void (*solution)(void *ctx, const char *text, size_t len); /* one call per solution */
+} pz_solution_sink;
+
+/* ---------------------------------------------------------------- drawing */
+
+typedef struct pz_rgba { uint8_t r, g, b, a; } pz_rgba;
+typedef struct pz_point { float x, y; } pz_point;
+
+typedef enum pz_text_anchor { PZ_ANCHOR_START = 0, PZ_ANCHOR_MIDDLE = 1, PZ_ANCHOR_END = 2 } pz_text_anchor;
+
+/* The host's drawing surface. Coordinates are floats in the plugin's own units; the plugin first calls
+ * begin() with the extent of its drawing, and the host scales it to fit. y points down. A colour with
+ * a == 0 means "none" (no fill / no outline). */
+typedef struct pz_canvas {
+    uint32_t struct_size;
+    void *ctx;
+    void (*begin)(void *ctx, float width, float height, pz_rgba background);
+    void (*group_begin)(void *ctx, const char *name); /* nestable; names help tests and SVG readers */
+    void (*group_end)(void *ctx);
+    void (*polygon)(void *ctx, const pz_point *points, uint32_t count, pz_rgba fill, pz_rgba stroke,
+                    float stroke_width);
+    void (*polyline)(void *ctx, const pz_point *points, uint32_t count, pz_rgba stroke, float width);
+    void (*circle)(void *ctx, float cx, float cy, float radius, pz_rgba fill, pz_rgba stroke,
+                   float stroke_width);
+    void (*text)(void *ctx, float x, float y, float size, pz_rgba color, pz_text_anchor anchor,
+                 const char *utf8);
+} pz_canvas;
+
+/* ---------------------------------------------------------------- play and edit input */
+
+typedef enum pz_input_kind {
+    PZ_INPUT_PRESS = 0,   /* pointer button pressed at (x, y) */
+    PZ_INPUT_DRAG = 1,    /* pointer moved with a button held */
+    PZ_INPUT_RELEASE = 2, /* pointer button released */
+    PZ_INPUT_KEY = 3      /* key pressed; `key` holds it */
+} pz_input_kind;
+
+typedef struct pz_input {
+    uint32_t struct_size;
+    pz_input_kind kind;
+    float x, y;      /* pointer position in drawing units (as given to pz_canvas.begin) */
+    int32_t button;  /* 0 left, 1 right, 2 middle */
+    int32_t key;     /* Unicode code point, or one of PZ_KEY_* */
+    uint32_t modifiers; /* PZ_MOD_* */
+    float start_x, start_y; /* for DRAG/RELEASE: where the press happened */
+} pz_input;
+
+enum { PZ_KEY_UP = 0x110000, PZ_KEY_DOWN, PZ_KEY_LEFT, PZ_KEY_RIGHT, PZ_KEY_ENTER, PZ_KEY_ESCAPE,
+       PZ_KEY_BACKSPACE, PZ_KEY_DELETE };
+enum { PZ_MOD_SHIFT = 1u, PZ_MOD_CTRL = 2u, PZ_MOD_ALT = 4u };
+
+typedef enum pz_play_phase {
+    PZ_PLAY_ONGOING = 0,
+    PZ_PLAY_SOLVED = 1,   /* a puzzle completed correctly */
+    PZ_PLAY_GAME_OVER = 2 /* a game finished; see scores and winner */
+} pz_play_phase;
+
+#define PZ_MAX_PLAYERS 4
+typedef struct pz_play_status {
+    uint32_t struct_size;
+    pz_play_phase phase;
+    uint32_t players;           /* 1 for puzzles */
+    uint32_t to_move;           /* 0-based player index */
+    int32_t winner;             /* -1 none/draw/ongoing */
+    double scores[PZ_MAX_PLAYERS];
+    uint32_t moves;             /* moves played so far */
+    char message[256];          /* NUL-terminated, e.g. "3 lights left" */
+} pz_play_status;
+
+/* ---------------------------------------------------------------- the plugin table */
+
+typedef struct pz_plugin {
+    /* --- 1.0 --- (abi_major, abi_minor, struct_size stay first in every major, so any host can read them) */
+    uint32_t abi_major;
+    uint32_t abi_minor;
+    uint32_t struct_size;
+    uint32_t reserved;
+
+    const char *id;          /* [a-z0-9_-]+, unique among loaded plugins; stored in the database */
+    const char *name;        /* display name */
+    const char *version;     /* plugin version, e.g. "1.2.0"; results are keyed by it */
+    const char *description;
+    uint64_t capabilities;   /* pz_capability bits */
+    const pz_format *formats;       uint32_t format_count;
+    const pz_param_desc *params;    uint32_t param_count;
+    const pz_tool_desc *tools;      uint32_t tool_count;
+
+    /* Parse a file's text. `format` is a format name, or NULL to detect. One or more levels go to `out`. */
+    pz_code (*parse)(const char *text, size_t len, const char *format, const pz_level_sink *out,
+                     pz_error *err);
+    /* Canonical text; parse(encode(L)) must encode to the same text (exact round trip). */
+    pz_code (*encode)(const pz_level *level, const pz_text_sink *out, pz_error *err);
+    void (*level_free)(pz_level *level);
+    pz_code (*validate)(const pz_level *level, pz_error *err);
+    /* Metadata for listings: keys "title", "author", "size", "difficulty", ... (all optional). */
+    pz_code (*describe)(const pz_level *level, const pz_kv_sink *out, pz_error *err);
+    /* PZ_OK if `solution` solves the level; PZ_ERR_INVALID with the reason if not. */
+    pz_code (*check)(const pz_level *level, const char *solution, size_t len, pz_error *err);
+    pz_code (*solve)(const pz_level *level, const pz_solve_request *request, pz_solve_result *result,
+                     const pz_solution_sink *solutions, pz_error *err);
+    /* Draw the level, with a play state (or a decoded solution) when `state` is not NULL. */
+    pz_code (*render)(const pz_level *level, const pz_state *state, const pz_canvas *canvas, pz_error *err);
+    pz_code (*generate)(const pz_param_value *params, uint32_t param_count, uint64_t seed,
+                        const pz_solve_request *request, pz_level **out, pz_error *err);
+
+    /* Play. A solution text as produced by solve() always decodes with state_decode to a finished state. */
+    pz_code (*state_new)(const pz_level *level, pz_state **out, pz_error *err);
+    pz_code (*state_decode)(const pz_level *level, const char *text, size_t len, pz_state **out,
+                            pz_error *err);
+    pz_code (*state_encode)(const pz_state *state, const pz_text_sink *out, pz_error *err);
+    void (*state_free)(pz_state *state);
+    pz_code (*state_status)(const pz_state *state, pz_play_status *out, pz_error *err);
+    /* Event -> move text (no state change). Writing nothing means "no move". */
+    pz_code (*interpret)(const pz_state *state, const pz_input *input, const pz_text_sink *move, pz_error *err);
+    /* Move text -> new state. */
+    pz_code (*execute)(const pz_state *state, const char *move, size_t len, pz_state **out, pz_error *err);
+
+    /* Edit: the same split, on levels. */
+    pz_code (*edit_interpret)(const pz_level *level, const char *tool, const pz_input *input,
+                              const pz_text_sink *edit, pz_error *err);
+    pz_code (*edit_execute)(const pz_level *level, const char *edit, size_t len, pz_level **out,
+                            pz_error *err);
+
+    /* --- 1.1 --- */
+    const pz_ai_desc *ais;  uint32_t ai_count;
+    const pz_param_desc *solver_options; uint32_t solver_option_count; /* accepted in pz_solve_request.params */
+    /* The named AI's move for the player to move in `state`. */
+    pz_code (*ai_move)(const pz_state *state, const char *ai, const pz_solve_request *request,
+                       const pz_text_sink *move, pz_error *err);
+} pz_plugin;
+
+/* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */
+#define PZ_PLUGIN_SIZE_1_0 offsetof(pz_plugin, ais)
+
+/* True when the table `p` (of size p->struct_size) contains `field` and it is set. */
+#define PZ_HAS(p, field) \
+    ((p)->struct_size >= offsetof(pz_plugin, field) + sizeof((p)->field) && (p)->field != 0)
+
+typedef const pz_plugin *(*pz_entry_fn)(uint32_t host_abi_major, uint32_t host_abi_minor);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PLUZZLE_ABI_H */

@@ -1,0 +1,288 @@
+// pluzzle/export.hpp -- fills the C table of <pluzzle/abi.h> from a pluzzle::Puzzle subclass.
+//
+// Use: PLUZZLE_EXPORT_PLUGIN(MyPuzzle) once, in one .cpp of the plugin. Every C function below catches every
+// exception, so nothing C++ leaves the library.
+#pragma once
+#include <pluzzle/abi.h>
+#include <pluzzle/puzzle.hpp>
+
+#include <boost/dll/alias.hpp>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pluzzle::detail {
+
+struct LevelBox {
+    std::unique_ptr<Level> level;
+};
+struct StateBox {
+    const LevelBox *level; // the host keeps the level alive while the state lives (ABI rule 4)
+    std::unique_ptr<State> state;
+};
+
+inline LevelBox *box(pz_level *h) { return reinterpret_cast<LevelBox *>(h); }
+inline const Level &unbox(const pz_level *h) { return *reinterpret_cast<const LevelBox *>(h)->level; }
+inline const StateBox &unbox(const pz_state *h) { return *reinterpret_cast<const StateBox *>(h); }
+inline pz_level *handle(std::unique_ptr<Level> l) {
+    if (!l) throw Error(PZ_ERR_INTERNAL, "plugin returned no level");
+    return reinterpret_cast<pz_level *>(new LevelBox{std::move(l)});
+}
+inline pz_state *handle(const LevelBox *level, std::unique_ptr<State> s) {
+    if (!s) throw Error(PZ_ERR_INTERNAL, "plugin returned no state");
+    return reinterpret_cast<pz_state *>(new StateBox{level, std::move(s)});
+}
+
+inline void copy_to(char *dst, size_t cap, const std::string &src) {
+    const size_t n = std::min(cap - 1, src.size());
+    std::memcpy(dst, src.data(), n);
+    dst[n] = '\0';
+}
+
+inline void fill(pz_error *err, const std::string &message, const std::string &field = {},
+                 int line = 0, int column = 0) {
+    if (!err) return;
+    err->line = line;
+    err->column = column;
+    copy_to(err->field, sizeof err->field, field);
+    copy_to(err->message, sizeof err->message, message);
+}
+
+// Runs `f`, converting every exception into an error code. This is the only way plugin code is entered.
+template <class F> pz_code guard(pz_error *err, F &&f) noexcept {
+    try {
+        f();
+        return PZ_OK;
+    } catch (const Error &e) {
+        fill(err, e.what(), e.field(), e.line(), e.column());
+        return e.code();
+    } catch (const std::exception &e) {
+        fill(err, std::string("plugin error: ") + e.what());
+    } catch (...) {
+        fill(err, "plugin error: unknown exception");
+    }
+    return PZ_ERR_INTERNAL;
+}
+
+inline void write(const pz_text_sink *out, const std::string &s) {
+    if (out && out->write) out->write(out->ctx, s.data(), s.size());
+}
+
+inline std::vector<std::pair<std::string, std::string>> pairs(const pz_param_value *p, uint32_t n) {
+    std::vector<std::pair<std::string, std::string>> v;
+    for (uint32_t i = 0; i < n; ++i) v.emplace_back(p[i].name ? p[i].name : "", p[i].value ? p[i].value : "");
+    return v;
+}
+
+// Copies of PluginInfo strings with static lifetime, pointed to by the C table.
+struct Storage {
+    PluginInfo info;
+    std::vector<pz_format> formats;
+    std::vector<pz_param_desc> params;
+    std::vector<pz_tool_desc> tools;
+    std::vector<pz_ai_desc> ais;
+    std::vector<pz_param_desc> solver_options;
+    pz_plugin table{};
+};
+
+template <class P> struct Bridge {
+    static const P &puzzle() {
+        static const P instance;
+        return instance;
+    }
+    static Storage &storage() {
+        static Storage s = make();
+        return s;
+    }
+    static Storage make() {
+        Storage s;
+        s.info = puzzle().info();
+        for (auto &f : s.info.formats)
+            s.formats.push_back({f.name.c_str(), f.extensions.c_str(), f.description.c_str()});
+        auto to_c = [](const ParamDesc &p) {
+            return pz_param_desc{p.name.c_str(), p.type, p.default_value.c_str(), p.min, p.max, p.choices.c_str(),
+                                 p.help.c_str()};
+        };
+        for (auto &p : s.info.params) s.params.push_back(to_c(p));
+        for (auto &p : s.info.solver_options) s.solver_options.push_back(to_c(p));
+        for (auto &t : s.info.tools)
+            s.tools.push_back({t.id.c_str(), t.name.c_str(), t.shortcut.c_str(), t.help.c_str()});
+        for (auto &a : s.info.ais) s.ais.push_back({a.id.c_str(), a.name.c_str(), a.help.c_str()});
+        pz_plugin &t = s.table;
+        t.abi_major = PZ_ABI_MAJOR;
+        t.abi_minor = PZ_ABI_MINOR;
+        t.struct_size = sizeof(pz_plugin);
+        t.id = s.info.id.c_str();
+        t.name = s.info.name.c_str();
+        t.version = s.info.version.c_str();
+        t.description = s.info.description.c_str();
+        t.capabilities = s.info.capabilities;
+        t.formats = s.formats.data();
+        t.format_count = uint32_t(s.formats.size());
+        t.params = s.params.data();
+        t.param_count = uint32_t(s.params.size());
+        t.tools = s.tools.data();
+        t.tool_count = uint32_t(s.tools.size());
+        t.parse = &parse;
+        t.encode = &encode;
+        t.level_free = &level_free;
+        t.validate = &validate;
+        t.describe = &describe;
+        t.check = &check;
+        t.solve = &solve;
+        t.render = &render;
+        t.generate = &generate;
+        t.state_new = &state_new;
+        t.state_decode = &state_decode;
+        t.state_encode = &state_encode;
+        t.state_free = &state_free;
+        t.state_status = &state_status;
+        t.interpret = &interpret;
+        t.execute = &execute;
+        t.edit_interpret = &edit_interpret;
+        t.edit_execute = &edit_execute;
+        t.ais = s.ais.data();
+        t.ai_count = uint32_t(s.ais.size());
+        t.ai_move = &ai_move;
+        t.solver_options = s.solver_options.data();
+        t.solver_option_count = uint32_t(s.solver_options.size());
+        return s;
+    }
+
+    // Always answers with the table, even to a host of another major: the first three fields are frozen across
+    // majors, so that host can read abi_major and explain the mismatch instead of guessing.
+    static const pz_plugin *entry(uint32_t /*host_major*/, uint32_t /*host_minor*/) noexcept {
+        try {
+            return &storage().table;
+        } catch (...) {
+            return nullptr;
+        }
+    }
+
+    static pz_code parse(const char *text, size_t len, const char *format, const pz_level_sink *out,
+                         pz_error *err) {
+        return guard(err, [&] {
+            auto levels = puzzle().parse(std::string_view(text, len), format ? format : "");
+            if (levels.empty()) throw parse_error("no level found", 0);
+            for (auto &l : levels) {
+                pz_level *h = handle(std::move(l.level));
+                out->level(out->ctx, h, l.name.c_str());
+            }
+        });
+    }
+    static pz_code encode(const pz_level *l, const pz_text_sink *out, pz_error *err) {
+        return guard(err, [&] { write(out, puzzle().encode(unbox(l))); });
+    }
+    static void level_free(pz_level *l) { delete box(l); }
+    static pz_code validate(const pz_level *l, pz_error *err) {
+        return guard(err, [&] { puzzle().validate(unbox(l)); });
+    }
+    static pz_code describe(const pz_level *l, const pz_kv_sink *out, pz_error *err) {
+        return guard(err, [&] {
+            for (auto &[k, v] : puzzle().describe(unbox(l))) out->put(out->ctx, k.c_str(), v.c_str());
+        });
+    }
+    static pz_code check(const pz_level *l, const char *sol, size_t len, pz_error *err) {
+        return guard(err, [&] { puzzle().check(unbox(l), std::string_view(sol, len)); });
+    }
+    static pz_code solve(const pz_level *l, const pz_solve_request *req, pz_solve_result *res,
+                         const pz_solution_sink *sols, pz_error *err) {
+        return guard(err, [&] {
+            Params options(storage().info.solver_options, pairs(req ? req->params : nullptr,
+                                                                req ? req->param_count : 0));
+            SolveControl control(req, sols, std::move(options));
+            SolveOutcome o = puzzle().solve(unbox(l), control);
+            res->status = o.status;
+            res->nodes = control.nodes();
+            res->lower_bound = o.lower_bound;
+            res->upper_bound = o.upper_bound;
+            if (res->stats.put)
+                for (auto &[k, v] : o.stats) res->stats.put(res->stats.ctx, k.c_str(), v.c_str());
+        });
+    }
+    static pz_code render(const pz_level *l, const pz_state *s, const pz_canvas *c, pz_error *err) {
+        return guard(err, [&] {
+            Canvas canvas(c);
+            puzzle().render(unbox(l), s ? unbox(s).state.get() : nullptr, canvas);
+        });
+    }
+    static pz_code generate(const pz_param_value *p, uint32_t n, uint64_t seed, const pz_solve_request *req,
+                            pz_level **out, pz_error *err) {
+        return guard(err, [&] {
+            Params params(storage().info.params, pairs(p, n));
+            SolveControl control(req, nullptr);
+            *out = handle(puzzle().generate(params, seed, control));
+        });
+    }
+    static pz_code state_new(const pz_level *l, pz_state **out, pz_error *err) {
+        return guard(err, [&] {
+            *out = handle(reinterpret_cast<const LevelBox *>(l), puzzle().start(unbox(l)));
+        });
+    }
+    static pz_code state_decode(const pz_level *l, const char *text, size_t len, pz_state **out, pz_error *err) {
+        return guard(err, [&] {
+            *out = handle(reinterpret_cast<const LevelBox *>(l),
+                          puzzle().decode_state(unbox(l), std::string_view(text, len)));
+        });
+    }
+    static pz_code state_encode(const pz_state *s, const pz_text_sink *out, pz_error *err) {
+        return guard(err, [&] {
+            const StateBox &b = unbox(s);
+            write(out, puzzle().encode_state(*b.level->level, *b.state));
+        });
+    }
+    static void state_free(pz_state *s) { delete reinterpret_cast<StateBox *>(s); }
+    static pz_code state_status(const pz_state *s, pz_play_status *out, pz_error *err) {
+        return guard(err, [&] {
+            const StateBox &b = unbox(s);
+            PlayStatus st = puzzle().status(*b.level->level, *b.state);
+            out->phase = st.phase;
+            out->players = st.players;
+            out->to_move = st.to_move;
+            out->winner = st.winner;
+            out->moves = st.moves;
+            for (unsigned i = 0; i < PZ_MAX_PLAYERS; ++i) out->scores[i] = i < st.scores.size() ? st.scores[i] : 0;
+            copy_to(out->message, sizeof out->message, st.message);
+        });
+    }
+    static pz_code interpret(const pz_state *s, const pz_input *in, const pz_text_sink *move, pz_error *err) {
+        return guard(err, [&] {
+            const StateBox &b = unbox(s);
+            write(move, puzzle().interpret(*b.level->level, *b.state, *in));
+        });
+    }
+    static pz_code execute(const pz_state *s, const char *move, size_t len, pz_state **out, pz_error *err) {
+        return guard(err, [&] {
+            const StateBox &b = unbox(s);
+            *out = handle(b.level, puzzle().execute(*b.level->level, *b.state, std::string_view(move, len)));
+        });
+    }
+    static pz_code edit_interpret(const pz_level *l, const char *tool, const pz_input *in,
+                                  const pz_text_sink *edit, pz_error *err) {
+        return guard(err, [&] { write(edit, puzzle().edit_interpret(unbox(l), tool ? tool : "", *in)); });
+    }
+    static pz_code edit_execute(const pz_level *l, const char *edit, size_t len, pz_level **out, pz_error *err) {
+        return guard(err, [&] { *out = handle(puzzle().edit_execute(unbox(l), std::string_view(edit, len))); });
+    }
+    static pz_code ai_move(const pz_state *s, const char *ai, const pz_solve_request *req,
+                           const pz_text_sink *move, pz_error *err) {
+        return guard(err, [&] {
+            const StateBox &b = unbox(s);
+            SolveControl control(req, nullptr);
+            write(move, puzzle().ai_move(*b.level->level, *b.state, ai ? ai : "", control));
+        });
+    }
+};
+
+} // namespace pluzzle::detail
+
+// Exports `PuzzleClass` as this library's plugin. Put it in exactly one .cpp file of the plugin.
+#define PLUZZLE_EXPORT_PLUGIN(PuzzleClass)                                                                    \
+    namespace {                                                                                               \
+    const pz_plugin *pluzzle_plugin_entry_(uint32_t host_major, uint32_t host_minor) noexcept {               \
+        return ::pluzzle::detail::Bridge<PuzzleClass>::entry(host_major, host_minor);                        \
+    }                                                                                                         \
+    }                                                                                                         \
+    BOOST_DLL_ALIAS(pluzzle_plugin_entry_, pluzzle_plugin)

@@ -1,0 +1,17 @@
+// pluzzle/plugin.hpp -- everything a plugin author includes. Start from sdk/template/ (installed as
+// share/pluzzle/template): copy it, rename the id, and replace the rules.
+//
+//   #include <pluzzle/plugin.hpp>
+//   class MyPuzzle : public pluzzle::Puzzle { ... };   // see puzzle.hpp for what to override
+//   PLUZZLE_EXPORT_PLUGIN(MyPuzzle)
+//
+// Build it with the CMake package:  find_package(PluzzleSDK) + pluzzle_add_plugin(my_puzzle my_puzzle.cpp)
+#pragma once
+#include <pluzzle/abi.h>
+#include <pluzzle/canvas.hpp>
+#include <pluzzle/error.hpp>
+#include <pluzzle/export.hpp>
+#include <pluzzle/params.hpp>
+#include <pluzzle/puzzle.hpp>
+#include <pluzzle/solve_control.hpp>
+#include <pluzzle/text.hpp>

@@ -1,0 +1,141 @@
+// pluzzle/puzzle.hpp -- the class a plugin author implements: one puzzle type's rules, nothing else.
+//
+// The host (the "mid-end", after Tatham's puzzle collection) owns files, the database, undo, threads and
+// drawing surfaces. A Puzzle only answers questions about immutable Levels and States. Every method is const
+// and may run on several threads at once. Throw pluzzle::Error (see error.hpp) for any failure: the export
+// bridge turns it into an error code and message for the host. Rule: a Level that passed validate() must
+// never make any other method crash or hang.
+#pragma once
+#include <pluzzle/canvas.hpp>
+#include <pluzzle/error.hpp>
+#include <pluzzle/params.hpp>
+#include <pluzzle/solve_control.hpp>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pluzzle {
+
+// Your level and play-state types derive from these; the host only sees opaque handles to them.
+class Level {
+public:
+    virtual ~Level() = default;
+};
+class State {
+public:
+    virtual ~State() = default;
+};
+
+// Downcast a Level/State to the plugin's own type (the bridge guarantees it came from this plugin).
+template <class T, class B> const T &as(const B &base) { return static_cast<const T &>(base); }
+
+struct FormatDesc {
+    std::string name, extensions, description; // extensions: space-separated, no dots
+};
+struct ToolDesc {
+    std::string id, name, shortcut, help;
+};
+struct AiDesc {
+    std::string id, name, help;
+};
+
+struct PluginInfo {
+    std::string id;          // [a-z0-9_-]+
+    std::string name;
+    std::string version;     // bump when solver behaviour changes: stored results are keyed by it
+    std::string description;
+    uint64_t capabilities = 0; // pz_capability bits
+    std::vector<FormatDesc> formats; // canonical format first
+    std::vector<ParamDesc> params;   // generator parameters
+    std::vector<ParamDesc> solver_options; // accepted in solve requests
+    std::vector<ToolDesc> tools;     // editor tools
+    std::vector<AiDesc> ais;         // game opponents
+};
+
+struct ParsedLevel {
+    std::unique_ptr<Level> level;
+    std::string name; // may be empty
+};
+
+using Metadata = std::vector<std::pair<std::string, std::string>>;
+
+struct SolveOutcome {
+    pz_solve_status status = PZ_SOLVE_LIMIT;
+    double lower_bound = NAN, upper_bound = NAN; // optimisers only
+    Metadata stats;                              // free-form extras
+};
+
+struct PlayStatus {
+    pz_play_phase phase = PZ_PLAY_ONGOING;
+    unsigned players = 1, to_move = 0, moves = 0;
+    int winner = -1;
+    std::vector<double> scores;
+    std::string message;
+};
+
+using Input = pz_input;
+
+class Puzzle {
+public:
+    virtual ~Puzzle() = default;
+
+    virtual PluginInfo info() const = 0;
+
+    // --- levels
+    // `format` is one of info().formats' names, or empty to detect. Return every level in the text.
+    virtual std::vector<ParsedLevel> parse(std::string_view text, std::string_view format) const = 0;
+    // Canonical text: parse(encode(L), "") must give a level that encodes to the same text.
+    virtual std::string encode(const Level &level) const = 0;
+    virtual void validate(const Level &) const {}
+    // Optional listing metadata: "title", "author", "size", "difficulty"...
+    virtual Metadata describe(const Level &) const { return {}; }
+
+    // --- solving; the default check decodes the solution as a play state and requires it finished
+    virtual void check(const Level &level, std::string_view solution) const {
+        const std::unique_ptr<State> s = decode_state(level, solution);
+        const PlayStatus st = status(level, *s);
+        if (st.phase == PZ_PLAY_ONGOING)
+            throw invalid(st.message.empty() ? std::string("the solution does not finish the level") : st.message);
+    }
+    // Report each solution through control.solution(text); stop when control.tick() says so.
+    virtual SolveOutcome solve(const Level &, SolveControl &) const { throw unsupported("solve"); }
+
+    // --- drawing (state may be null)
+    virtual void render(const Level &level, const State *state, Canvas &canvas) const = 0;
+
+    // --- generation
+    virtual std::unique_ptr<Level> generate(const Params &, uint64_t /*seed*/, SolveControl &) const {
+        throw unsupported("generate");
+    }
+
+    // --- play (interpret/execute split: events become move text, move text becomes a new state)
+    virtual std::unique_ptr<State> start(const Level &) const { throw unsupported("play"); }
+    virtual std::unique_ptr<State> decode_state(const Level &, std::string_view) const {
+        throw unsupported("play");
+    }
+    virtual std::string encode_state(const Level &, const State &) const { throw unsupported("play"); }
+    virtual PlayStatus status(const Level &, const State &) const { throw unsupported("play"); }
+    virtual std::string interpret(const Level &, const State &, const Input &) const { return {}; }
+    virtual std::unique_ptr<State> execute(const Level &, const State &, std::string_view) const {
+        throw unsupported("play");
+    }
+
+    // --- editing, the same split on levels
+    virtual std::string edit_interpret(const Level &, std::string_view /*tool*/, const Input &) const {
+        throw unsupported("edit");
+    }
+    virtual std::unique_ptr<Level> edit_execute(const Level &, std::string_view) const {
+        throw unsupported("edit");
+    }
+
+    // --- games: the named AI's move for the player to move
+    virtual std::string ai_move(const Level &, const State &, std::string_view /*ai*/, SolveControl &) const {
+        throw unsupported("AI");
+    }
+};
+
+} // namespace pluzzle

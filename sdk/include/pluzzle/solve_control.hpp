@@ -1,0 +1,84 @@
+// pluzzle/solve_control.hpp -- limits, polled cancellation, progress and solution output for a search.
+#pragma once
+#include <pluzzle/abi.h>
+#include <pluzzle/params.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace pluzzle {
+
+// Handed to solve(), generate() and ai_move(). Search code calls tick() once per node: it is cheap (a counter;
+// the clock and the host's cancel flag are read every 256 ticks), and when it returns true the search must
+// unwind and report stop_status().
+class SolveControl {
+public:
+    SolveControl(const pz_solve_request *request, const pz_solution_sink *solutions, Params options = {})
+        : request_(request), solutions_(solutions), options_(std::move(options)),
+          start_(std::chrono::steady_clock::now()), last_progress_(start_) {}
+
+    bool tick(uint64_t nodes = 1) {
+        nodes_ += nodes;
+        if (stopped_) return true;
+        if (request_ && request_->node_limit && nodes_ >= request_->node_limit) return stop(PZ_SOLVE_LIMIT);
+        if ((ticks_++ & 255u) == 0) return poll();
+        return false;
+    }
+    // Check the clock and the host's cancel flag now (for code whose steps are expensive).
+    bool poll() {
+        if (stopped_) return true;
+        if (request_ && request_->should_stop && request_->should_stop(request_->ctx))
+            return stop(PZ_SOLVE_CANCELLED);
+        if (request_ && request_->time_limit_s > 0 && elapsed_s() >= request_->time_limit_s)
+            return stop(PZ_SOLVE_LIMIT);
+        return false;
+    }
+    bool stopped() const { return stopped_; }
+    pz_solve_status stop_status() const { return stop_status_; }
+
+    // Hand one complete solution to the host (in its state/solution text form).
+    void solution(std::string_view text) {
+        ++found_;
+        if (solutions_ && solutions_->solution) solutions_->solution(solutions_->ctx, text.data(), text.size());
+    }
+    uint64_t solutions_found() const { return found_; }
+    // How many solutions the caller wants before stopping (2 decides uniqueness).
+    uint32_t max_solutions() const {
+        return request_ && request_->max_solutions ? request_->max_solutions : 2u;
+    }
+
+    // Rate-limited to 10 calls a second so a tight loop can call it freely.
+    void progress(double fraction, const char *message = nullptr) {
+        if (!request_ || !request_->progress) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_progress_ < std::chrono::milliseconds(100)) return;
+        last_progress_ = now;
+        pz_progress p{nodes_, fraction, message};
+        request_->progress(request_->ctx, &p);
+    }
+
+    uint64_t nodes() const { return nodes_; }
+    double elapsed_s() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+    double time_limit_s() const { return request_ ? request_->time_limit_s : 0; }
+    const Params &options() const { return options_; }
+
+private:
+    bool stop(pz_solve_status why) {
+        stopped_ = true;
+        stop_status_ = why;
+        return true;
+    }
+    const pz_solve_request *request_;
+    const pz_solution_sink *solutions_;
+    Params options_;
+    std::chrono::steady_clock::time_point start_, last_progress_;
+    uint64_t nodes_ = 0, ticks_ = 0, found_ = 0;
+    bool stopped_ = false;
+    pz_solve_status stop_status_ = PZ_SOLVE_LIMIT;
+};
+
+} // namespace pluzzle
