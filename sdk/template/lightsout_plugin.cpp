@@ -1,0 +1,161 @@
+// lightsout_plugin.cpp -- the pluzzle::Puzzle subclass: what the plugin offers, play and edit. Levels, solving,
+// generating and drawing live in the other files; PLUZZLE_EXPORT_PLUGIN at the bottom makes this a plugin.
+#include "lightsout.hpp"
+
+#include <pluzzle/plugin.hpp>
+
+namespace lightsout {
+namespace {
+
+const Board &board_of(const pluzzle::Level &level) { return pluzzle::as<Board>(level); }
+const Presses &presses_of(const pluzzle::State &state) { return pluzzle::as<Presses>(state); }
+
+std::string lights_on(size_t on) {
+    return on == 0 ? "all lights off" : on == 1 ? "1 light on" : std::to_string(on) + " lights on";
+}
+
+bool left_press(const pluzzle::Input &input) { return input.kind == PZ_INPUT_PRESS && input.button == 0; }
+
+// Move and edit texts are one line of words.
+std::vector<pluzzle::Token> words_of(std::string_view text) { return pluzzle::tokens({text, 1}, " \t\r\n"); }
+
+// Reads "<verb> x,y" (a move "p 2,1", an edit "t 2,1"). Unknown text is a bad argument named `field`.
+int verb_cell(const Board &board, std::string_view text, const std::string &verb, const std::string &field) {
+    const std::vector<pluzzle::Token> words = words_of(text);
+    std::string why = "expected '" + verb + " x,y'";
+    if (words.size() == 2 && words[0].text == verb)
+        if (const std::optional<int> cell = parse_cell(board, words[1].text, why)) return *cell;
+    throw pluzzle::bad_argument("bad " + field + " '" + std::string(text) + "': " + why, field);
+}
+
+class LightsOut final : public pluzzle::Puzzle {
+public:
+    pluzzle::PluginInfo info() const override {
+        pluzzle::PluginInfo info;
+        info.id = "lightsout";
+        info.name = "Lights Out";
+        info.version = "1.0.0"; // bump when solver output changes: stored results are keyed by it
+        info.description = "Pressing a light toggles it and its four neighbours. Switch every light off.";
+        info.capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT;
+        info.formats = {{"canonical", "lightsout", "Lights Out text: 'lightsout 1', 'size W H', rows of '#'/'.'"},
+                        {"plain", "lo01", "rows of '1' (on) and '0' (off), one level"}};
+        info.params = generator_params();
+        info.tools = {{"toggle", "Toggle light", "t", "switch one light on or off"},
+                      {"clear", "Clear", "c", "switch every light off"}};
+        return info;
+    }
+
+    // --- levels
+    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view format) const override {
+        return parse_levels(text, format);
+    }
+    std::string encode(const pluzzle::Level &level) const override { return encode_board(board_of(level)); }
+
+    // Levels from parse() are always consistent, but the contract lets the host validate any level it holds.
+    void validate(const pluzzle::Level &level) const override {
+        const Board &board = board_of(level);
+        if (board.width < 1 || board.width > kMaxSide || board.height < 1 || board.height > kMaxSide)
+            throw pluzzle::invalid("size " + std::to_string(board.width) + "x" + std::to_string(board.height) +
+                                       " is outside 1..30",
+                                   "size");
+        if ((board.lights >> board.cells()).any()) throw pluzzle::invalid("lights outside the grid", "lights");
+        if (board.name != pluzzle::trim(board.name) || board.name.find('\n') != std::string::npos)
+            throw pluzzle::invalid("the name must be one line without outer blanks", "name");
+    }
+
+    pluzzle::Metadata describe(const pluzzle::Level &level) const override {
+        const Board &board = board_of(level);
+        pluzzle::Metadata meta;
+        if (!board.name.empty()) meta.emplace_back("title", board.name);
+        meta.emplace_back("size", std::to_string(board.width) + "x" + std::to_string(board.height));
+        meta.emplace_back("lights", std::to_string(board.lights.count()));
+        return meta;
+    }
+
+    // --- solving. Overrides the default check only to say where a light is left.
+    void check(const pluzzle::Level &level, std::string_view solution) const override {
+        const Board &board = board_of(level);
+        const Cells left = lights_after(board, decode_presses(board, solution));
+        for (int cell = 0; cell < board.cells(); ++cell)
+            if (left[cell])
+                throw pluzzle::invalid("wrong solution: the presses leave " + lights_on(left.count()) + " (first at " +
+                                       cell_text(board, cell) + ")");
+    }
+    pluzzle::SolveOutcome solve(const pluzzle::Level &level, pluzzle::SolveControl &control) const override {
+        return solve_board(board_of(level), control);
+    }
+
+    void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
+        render_board(board_of(level), state ? &presses_of(*state) : nullptr, canvas);
+    }
+
+    std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
+                                             pluzzle::SolveControl &control) const override {
+        return generate_board(params, seed, control);
+    }
+
+    // --- play: a state is the set of pressed cells
+    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &) const override {
+        return std::make_unique<Presses>();
+    }
+    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &level, std::string_view text) const override {
+        auto state = std::make_unique<Presses>();
+        state->pressed = decode_presses(board_of(level), text);
+        state->moves = unsigned(state->pressed.count());
+        return state;
+    }
+    std::string encode_state(const pluzzle::Level &level, const pluzzle::State &state) const override {
+        return encode_presses(board_of(level), presses_of(state).pressed);
+    }
+    pluzzle::PlayStatus status(const pluzzle::Level &level, const pluzzle::State &state) const override {
+        const Presses &presses = presses_of(state);
+        const size_t on = lights_after(board_of(level), presses.pressed).count();
+        pluzzle::PlayStatus status;
+        status.phase = on == 0 ? PZ_PLAY_SOLVED : PZ_PLAY_ONGOING;
+        status.moves = presses.moves;
+        status.message = lights_on(on);
+        return status;
+    }
+    // A left click on a cell presses it: move "p x,y". Anywhere else: no move.
+    std::string interpret(const pluzzle::Level &level, const pluzzle::State &,
+                          const pluzzle::Input &input) const override {
+        const Board &board = board_of(level);
+        const std::optional<int> cell = left_press(input) ? cell_at(board, input.x, input.y) : std::nullopt;
+        return cell ? "p " + cell_text(board, *cell) : std::string();
+    }
+    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &level, const pluzzle::State &state,
+                                            std::string_view move) const override {
+        const int cell = verb_cell(board_of(level), move, "p", "move");
+        auto next = std::make_unique<Presses>(presses_of(state)); // states are immutable: copy, then change
+        next->pressed.flip(cell);
+        ++next->moves;
+        return next;
+    }
+
+    // --- editing: edits "t x,y" (toggle one light) and "clear"
+    std::string edit_interpret(const pluzzle::Level &level, std::string_view tool,
+                               const pluzzle::Input &input) const override {
+        const Board &board = board_of(level);
+        if (tool == "toggle") {
+            const std::optional<int> cell = left_press(input) ? cell_at(board, input.x, input.y) : std::nullopt;
+            return cell ? "t " + cell_text(board, *cell) : std::string();
+        }
+        if (tool == "clear") return left_press(input) ? "clear" : "";
+        throw pluzzle::bad_argument("unknown tool '" + std::string(tool) + "' (tools: toggle, clear)", "tool");
+    }
+    std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &level, std::string_view edit) const override {
+        const Board &board = board_of(level);
+        auto next = std::make_unique<Board>(board); // levels are immutable: copy, then change
+        const std::vector<pluzzle::Token> words = words_of(edit);
+        if (words.size() == 1 && words[0].text == "clear")
+            next->lights.reset();
+        else
+            next->lights.flip(verb_cell(board, edit, "t", "edit"));
+        return next;
+    }
+};
+
+} // namespace
+} // namespace lightsout
+
+PLUZZLE_EXPORT_PLUGIN(lightsout::LightsOut)
