@@ -1,0 +1,138 @@
+#include "level_source.hpp"
+
+#include "pack_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace pluzzle::host {
+
+std::string read_text_file(const std::string &path) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) throw InputError(path, "is a folder, not a level file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path, "cannot open file: " + std::string(std::strerror(errno)));
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) throw InputError(path, "cannot read file");
+    return buffer.str();
+}
+
+void write_text_file(const std::string &path, const std::string &text) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) throw InputError(path, "cannot write file: " + std::string(std::strerror(errno)));
+        out << text;
+        out.flush();
+        if (!out) throw InputError(path, "cannot write file");
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) throw InputError(path, "cannot write file: " + ec.message());
+}
+
+namespace {
+
+std::vector<SourceLevel> wrap(const std::shared_ptr<const Plugin> &plugin, std::vector<ParsedLevel> parsed,
+                              const std::string &source) {
+    std::vector<SourceLevel> out;
+    for (size_t i = 0; i < parsed.size(); ++i) {
+        SourceLevel l;
+        l.plugin = plugin;
+        l.level = std::move(parsed[i].level);
+        l.name = std::move(parsed[i].name);
+        for (auto &[k, v] : plugin->describe(l.level.get()))
+            if (k == "author") l.author = v;
+        l.file = source;
+        l.index = i;
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::string &text,
+                                   const std::string &source) {
+    const PackFile pack = pack_from_json(text, source);
+    std::vector<SourceLevel> out;
+    for (size_t i = 0; i < pack.levels.size(); ++i) {
+        const PackFileLevel &pl = pack.levels[i];
+        const std::string where = source + " (level " + std::to_string(i + 1) + ")";
+        auto plugin = registry.find(pl.type);
+        if (!plugin)
+            throw InputError(where, "no plugin for type '" + pl.type + "' (installed: " + registry.ids() + ")",
+                             0, 0, "type");
+        auto parsed = plugin->parse(pl.text, "", where);
+        if (parsed.size() != 1) throw InputError(where, "a pack level must hold exactly one level", 0, 0, "text");
+        SourceLevel l;
+        l.plugin = plugin;
+        l.level = std::move(parsed[0].level);
+        l.name = pl.name;
+        l.author = pl.author;
+        l.params = pl.params;
+        l.file = source;
+        l.index = i;
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
+                                               const std::string &source, const SourceOptions &options) {
+    if (options.type.empty() && looks_like_pack_file(text)) return from_pack(registry, text, source);
+
+    if (!options.type.empty()) {
+        auto plugin = registry.find(options.type);
+        if (!plugin) throw InputError(source, "unknown puzzle type '" + options.type + "' (installed: " + registry.ids() + ")", 0, 0, "type");
+        if (!options.format.empty() && !plugin->has_format(options.format))
+            throw InputError(source, "type '" + options.type + "' has no format '" + options.format + "'", 0, 0, "format");
+        return wrap(plugin, plugin->parse(text, options.format, source), source);
+    }
+
+    // Candidates: plugins that claim the format (if given), else the file's extension.
+    std::string ext = fs::path(source).extension().string();
+    if (!ext.empty()) ext.erase(0, 1);
+    std::vector<std::shared_ptr<const Plugin>> candidates;
+    for (auto &p : registry.plugins()) {
+        const bool claims = options.format.empty() ? (!ext.empty() && p->has_extension(ext)) : p->has_format(options.format);
+        if (claims) candidates.push_back(p);
+    }
+    if (candidates.size() == 1) return wrap(candidates[0], candidates[0]->parse(text, options.format, source), source);
+    if (candidates.empty()) {
+        if (!options.format.empty()) throw InputError(source, "no installed plugin reads format '" + options.format + "'", 0, 0, "format");
+        candidates = registry.plugins();
+    }
+    if (candidates.empty()) throw InputError(source, "no puzzle plugin is installed (see `pluzzle plugins`)");
+
+    // Content decides: exactly one candidate must read the whole file.
+    std::vector<std::pair<std::shared_ptr<const Plugin>, std::vector<ParsedLevel>>> readers;
+    std::string reasons;
+    for (auto &p : candidates) {
+        try {
+            readers.emplace_back(p, p->parse(text, options.format, source));
+        } catch (const InputError &e) {
+            reasons += "\n  " + p->id() + ": " + e.what();
+        } catch (const PluginError &e) {
+            reasons += "\n  " + p->id() + ": " + e.what();
+        }
+    }
+    if (readers.size() == 1) return wrap(readers[0].first, std::move(readers[0].second), source);
+    if (readers.empty()) throw InputError(source, "no installed plugin can read this file:" + reasons);
+    std::string names;
+    for (auto &r : readers) names += (names.empty() ? "" : ", ") + r.first->id();
+    throw InputError(source, "ambiguous: readable as " + names + "; choose with --type", 0, 0, "type");
+}
+
+std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
+                                     const SourceOptions &options) {
+    return load_levels_from_text(registry, read_text_file(path), path, options);
+}
+
+} // namespace pluzzle::host

@@ -1,0 +1,42 @@
+// level_source.hpp -- turns files on disk into validated levels: reads the file, picks the plugin (by --type,
+// by extension, else by which plugin can read the content), parses every level in it. Pack files (JSON) are
+// read too, each level by the plugin its "type" names.
+#pragma once
+#include "plugin_registry.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pluzzle::host {
+
+struct SourceLevel {
+    std::shared_ptr<const Plugin> plugin;
+    LevelPtr level;
+    std::string name;   // from the file, may be empty
+    std::string author; // from a pack file or the level's own metadata
+    std::string params; // generator parameters, when known
+    std::string file;   // where it came from
+    size_t index = 0;   // 0-based position within the file
+};
+
+struct SourceOptions {
+    std::string type;   // plugin id; empty: infer
+    std::string format; // format name; empty: detect
+};
+
+// Reads a whole file, or throws InputError naming it.
+std::string read_text_file(const std::string &path);
+// Writes through a temporary file and a rename, so a reader never sees half a file.
+void write_text_file(const std::string &path, const std::string &text);
+
+// Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read, the
+// type cannot be decided, or any level is malformed or invalid.
+std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
+                                     const SourceOptions &options = {});
+
+// Same, for text already in memory (`source` names it in errors).
+std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
+                                               const std::string &source, const SourceOptions &options = {});
+
+} // namespace pluzzle::host

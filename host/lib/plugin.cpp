@@ -1,0 +1,413 @@
+#include "plugin.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+namespace pluzzle::host {
+
+namespace {
+
+pz_error blank_error() {
+    pz_error e;
+    std::memset(&e, 0, sizeof e);
+    return e;
+}
+
+// Collects what a plugin writes into a std::string.
+struct TextCollector {
+    std::string text;
+    pz_text_sink sink() {
+        return pz_text_sink{this, [](void *ctx, const char *s, size_t n) {
+                                static_cast<TextCollector *>(ctx)->text.append(s, n);
+                            }};
+    }
+};
+
+struct KeyValueCollector {
+    KeyValues values;
+    pz_kv_sink sink() {
+        return pz_kv_sink{this, [](void *ctx, const char *k, const char *v) {
+                              static_cast<KeyValueCollector *>(ctx)->values.emplace_back(k ? k : "", v ? v : "");
+                          }};
+    }
+};
+
+// What a solve request points back to: the caller's cancel flag and progress callback.
+struct RequestContext {
+    const SolveOptions *options;
+    static int should_stop(void *ctx) {
+        auto *self = static_cast<RequestContext *>(ctx);
+        return self->options->cancel && self->options->cancel->load(std::memory_order_relaxed) ? 1 : 0;
+    }
+    static void progress(void *ctx, const pz_progress *p) {
+        auto *self = static_cast<RequestContext *>(ctx);
+        if (self->options->progress && p) self->options->progress(*p);
+    }
+};
+
+struct ParamArray {
+    std::vector<pz_param_value> values;
+    explicit ParamArray(const KeyValues &kv) {
+        for (auto &[k, v] : kv) values.push_back({k.c_str(), v.c_str()});
+    }
+};
+
+pz_solve_request make_request(const SolveOptions &options, RequestContext &ctx, const ParamArray &params) {
+    pz_solve_request r{};
+    r.struct_size = sizeof r;
+    r.time_limit_s = options.time_limit_s;
+    r.node_limit = options.node_limit;
+    r.max_solutions = options.max_solutions;
+    r.ctx = &ctx;
+    r.should_stop = &RequestContext::should_stop;
+    r.progress = &RequestContext::progress;
+    r.params = params.values.empty() ? nullptr : params.values.data();
+    r.param_count = uint32_t(params.values.size());
+    return r;
+}
+
+pz_input sized(pz_input input) {
+    input.struct_size = sizeof input;
+    return input;
+}
+
+} // namespace
+
+const char *status_name(pz_solve_status status) {
+    switch (status) {
+    case PZ_SOLVE_SOLVED: return "solved";
+    case PZ_SOLVE_UNIQUE: return "unique";
+    case PZ_SOLVE_MULTIPLE: return "multiple";
+    case PZ_SOLVE_UNSOLVABLE: return "unsolvable";
+    case PZ_SOLVE_LIMIT: return "limit";
+    case PZ_SOLVE_CANCELLED: return "cancelled";
+    }
+    return "unknown";
+}
+
+bool is_final(pz_solve_status status) {
+    return status == PZ_SOLVE_SOLVED || status == PZ_SOLVE_UNIQUE || status == PZ_SOLVE_MULTIPLE ||
+           status == PZ_SOLVE_UNSOLVABLE;
+}
+
+bool is_final_status_name(std::string_view name) {
+    return name == "solved" || name == "unique" || name == "multiple" || name == "unsolvable";
+}
+
+const char *capability_name(uint64_t bit) {
+    switch (bit) {
+    case PZ_CAP_SOLVE: return "solve";
+    case PZ_CAP_COUNT_SOLUTIONS: return "count";
+    case PZ_CAP_OPTIMAL: return "optimal";
+    case PZ_CAP_GENERATE: return "generate";
+    case PZ_CAP_PLAY: return "play";
+    case PZ_CAP_EDIT: return "edit";
+    case PZ_CAP_GAME: return "game";
+    }
+    return nullptr;
+}
+
+std::string capability_list(uint64_t bits) {
+    std::string out;
+    for (uint64_t b = 1; b && b <= bits; b <<= 1) {
+        if (!(bits & b)) continue;
+        const char *n = capability_name(b);
+        if (!out.empty()) out += ",";
+        out += n ? std::string(n) : "bit" + std::to_string(__builtin_ctzll(b));
+    }
+    return out;
+}
+
+Plugin::Plugin(const pz_plugin *table, std::string path)
+    : table_(table), path_(std::move(path)), id_(table->id ? table->id : ""),
+      name_(table->name ? table->name : ""), version_(table->version ? table->version : ""),
+      description_(table->description ? table->description : "") {}
+
+std::string Plugin::abi() const {
+    return std::to_string(table_->abi_major) + "." + std::to_string(table_->abi_minor);
+}
+
+std::vector<pz_format> Plugin::formats() const {
+    return table_->formats ? std::vector<pz_format>(table_->formats, table_->formats + table_->format_count)
+                           : std::vector<pz_format>{};
+}
+std::vector<pz_param_desc> Plugin::params() const {
+    return table_->params ? std::vector<pz_param_desc>(table_->params, table_->params + table_->param_count)
+                          : std::vector<pz_param_desc>{};
+}
+std::vector<pz_tool_desc> Plugin::tools() const {
+    return table_->tools ? std::vector<pz_tool_desc>(table_->tools, table_->tools + table_->tool_count)
+                         : std::vector<pz_tool_desc>{};
+}
+std::vector<pz_param_desc> Plugin::solver_options() const {
+    if (!PZ_HAS(table_, solver_options)) return {};
+    return std::vector<pz_param_desc>(table_->solver_options, table_->solver_options + table_->solver_option_count);
+}
+std::vector<pz_ai_desc> Plugin::ais() const {
+    if (!PZ_HAS(table_, ais)) return {};
+    return std::vector<pz_ai_desc>(table_->ais, table_->ais + table_->ai_count);
+}
+
+bool Plugin::has_format(std::string_view name) const {
+    for (auto &f : formats())
+        if (f.name && name == f.name) return true;
+    return false;
+}
+
+bool Plugin::has_extension(std::string_view ext) const {
+    for (auto &f : formats()) {
+        std::istringstream words(f.extensions ? f.extensions : "");
+        std::string w;
+        while (words >> w)
+            if (w == ext) return true;
+    }
+    return false;
+}
+
+void Plugin::fail(pz_code code, const pz_error &err, const std::string &what, const std::string &source) const {
+    const std::string message(err.message, strnlen(err.message, sizeof err.message));
+    const std::string field(err.field, strnlen(err.field, sizeof err.field));
+    if (code == PZ_ERR_PARSE || code == PZ_ERR_INVALID || code == PZ_ERR_ARGUMENT)
+        throw InputError(source.empty() ? id_ : source, message.empty() ? what + " failed" : message, err.line,
+                         err.column, field);
+    throw PluginError("plugin '" + id_ + "' (" + path_ + "): " + what + ": " +
+                      (message.empty() ? std::string("failed with code ") + std::to_string(int(code)) : message));
+}
+
+template <class F> F Plugin::require(F fn, const char *what) const {
+    if (!fn) throw PluginError("plugin '" + id_ + "' does not provide " + what);
+    return fn;
+}
+
+LevelPtr Plugin::own(pz_level *level) const {
+    if (!level) throw PluginError("plugin '" + id_ + "' returned no level");
+    auto free_fn = table_->level_free;
+    return LevelPtr(level, [free_fn](pz_level *l) { free_fn(l); });
+}
+
+namespace {
+// Holds the level: a state never outlives the level it refers to (and states made from it find it here).
+struct StateDeleter {
+    void (*free_fn)(pz_state *);
+    LevelPtr level;
+    void operator()(pz_state *s) const { free_fn(s); }
+};
+} // namespace
+
+StatePtr Plugin::own(pz_state *state, LevelPtr level) const {
+    if (!state) throw PluginError("plugin '" + id_ + "' returned no state");
+    return StatePtr(state, StateDeleter{require(table_->state_free, "state_free"), std::move(level)});
+}
+
+std::vector<ParsedLevel> Plugin::parse(std::string_view text, const std::string &format,
+                                       const std::string &source) const {
+    struct Sink {
+        const Plugin *self;
+        std::vector<ParsedLevel> levels;
+    } collected{this, {}};
+    pz_level_sink sink{&collected, [](void *ctx, pz_level *level, const char *name) {
+                           auto *c = static_cast<Sink *>(ctx);
+                           // Own it at once so nothing leaks if a later level fails.
+                           c->levels.push_back({c->self->own(level), name ? name : ""});
+                       }};
+    pz_error err = blank_error();
+    const pz_code code =
+        table_->parse(text.data(), text.size(), format.empty() ? nullptr : format.c_str(), &sink, &err);
+    if (code != PZ_OK) fail(code, err, "parse", source);
+    if (collected.levels.empty()) throw InputError(source, "no level found");
+    for (size_t i = 0; i < collected.levels.size(); ++i) {
+        try {
+            validate(collected.levels[i].level.get(), source);
+        } catch (const InputError &e) {
+            const std::string which = collected.levels.size() > 1 ? "level " + std::to_string(i + 1) + ": " : "";
+            throw InputError(source, which + e.reason(), e.line(), e.column(), e.field());
+        }
+    }
+    return std::move(collected.levels);
+}
+
+std::string Plugin::encode(const pz_level *level) const {
+    TextCollector out;
+    pz_text_sink sink = out.sink();
+    pz_error err = blank_error();
+    if (pz_code c = table_->encode(level, &sink, &err); c != PZ_OK) fail(c, err, "encode");
+    return std::move(out.text);
+}
+
+void Plugin::validate(const pz_level *level, const std::string &source) const {
+    pz_error err = blank_error();
+    if (pz_code c = table_->validate(level, &err); c != PZ_OK) fail(c, err, "validate", source);
+}
+
+KeyValues Plugin::describe(const pz_level *level) const {
+    if (!table_->describe) return {};
+    KeyValueCollector out;
+    pz_kv_sink sink = out.sink();
+    pz_error err = blank_error();
+    if (pz_code c = table_->describe(level, &sink, &err); c != PZ_OK) fail(c, err, "describe");
+    return std::move(out.values);
+}
+
+CheckReport Plugin::check(const pz_level *level, std::string_view solution) const {
+    auto fn = require(table_->check, "check");
+    pz_error err = blank_error();
+    const pz_code c = fn(level, solution.data(), solution.size(), &err);
+    if (c == PZ_OK) return {true, {}};
+    if (c == PZ_ERR_INVALID || c == PZ_ERR_PARSE)
+        return {false, std::string(err.message, strnlen(err.message, sizeof err.message))};
+    fail(c, err, "check");
+}
+
+SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) const {
+    if (!can(PZ_CAP_SOLVE)) throw PluginError("plugin '" + id_ + "' cannot solve");
+    auto fn = require(table_->solve, "solve");
+    RequestContext ctx{&options};
+    ParamArray params(options.params);
+    pz_solve_request request = make_request(options, ctx, params);
+    SolveReport report;
+    KeyValueCollector stats;
+    pz_solve_result result{};
+    result.struct_size = sizeof result;
+    result.status = PZ_SOLVE_LIMIT;
+    result.lower_bound = result.upper_bound = NAN;
+    result.stats = stats.sink();
+    pz_solution_sink solutions{&report, [](void *c, const char *text, size_t n) {
+                                   static_cast<SolveReport *>(c)->solutions.emplace_back(text, n);
+                               }};
+    pz_error err = blank_error();
+    const auto start = std::chrono::steady_clock::now();
+    const pz_code code = fn(level, &request, &result, &solutions, &err);
+    report.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (code != PZ_OK) fail(code, err, "solve");
+    if (result.status > PZ_SOLVE_CANCELLED)
+        throw PluginError("plugin '" + id_ + "' returned unknown solve status " + std::to_string(int(result.status)));
+    report.status = result.status;
+    report.nodes = result.nodes;
+    report.lower_bound = result.lower_bound;
+    report.upper_bound = result.upper_bound;
+    report.stats = std::move(stats.values);
+    return report;
+}
+
+void Plugin::render(const pz_level *level, const pz_state *state, const pz_canvas &canvas) const {
+    pz_error err = blank_error();
+    if (pz_code c = table_->render(level, state, &canvas, &err); c != PZ_OK) fail(c, err, "render");
+}
+
+LevelPtr Plugin::generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const {
+    if (!can(PZ_CAP_GENERATE)) throw PluginError("plugin '" + id_ + "' cannot generate levels");
+    auto fn = require(table_->generate, "generate");
+    RequestContext ctx{&options};
+    ParamArray no_params({});
+    pz_solve_request request = make_request(options, ctx, no_params);
+    ParamArray values(params);
+    pz_level *out = nullptr;
+    pz_error err = blank_error();
+    const pz_code c = fn(values.values.data(), uint32_t(values.values.size()), seed, &request, &out, &err);
+    if (c != PZ_OK) fail(c, err, "generate", "--param");
+    LevelPtr level = own(out);
+    validate(level.get(), "generated level (seed " + std::to_string(seed) + ")");
+    return level;
+}
+
+StatePtr Plugin::new_state(const LevelPtr &level) const {
+    auto fn = require(table_->state_new, "state_new");
+    pz_state *out = nullptr;
+    pz_error err = blank_error();
+    if (pz_code c = fn(level.get(), &out, &err); c != PZ_OK) fail(c, err, "new game");
+    return own(out, level);
+}
+
+StatePtr Plugin::decode_state(const LevelPtr &level, std::string_view text, const std::string &source) const {
+    auto fn = require(table_->state_decode, "state_decode");
+    pz_state *out = nullptr;
+    pz_error err = blank_error();
+    if (pz_code c = fn(level.get(), text.data(), text.size(), &out, &err); c != PZ_OK)
+        fail(c, err, "decode state", source);
+    return own(out, level);
+}
+
+std::string Plugin::encode_state(const pz_state *state) const {
+    auto fn = require(table_->state_encode, "state_encode");
+    TextCollector out;
+    pz_text_sink sink = out.sink();
+    pz_error err = blank_error();
+    if (pz_code c = fn(state, &sink, &err); c != PZ_OK) fail(c, err, "encode state");
+    return std::move(out.text);
+}
+
+PlayStatus Plugin::status(const pz_state *state) const {
+    auto fn = require(table_->state_status, "state_status");
+    pz_play_status s{};
+    s.struct_size = sizeof s;
+    pz_error err = blank_error();
+    if (pz_code c = fn(state, &s, &err); c != PZ_OK) fail(c, err, "status");
+    PlayStatus out;
+    out.phase = s.phase;
+    out.players = s.players;
+    out.to_move = s.to_move;
+    out.moves = s.moves;
+    out.winner = s.winner;
+    out.scores.assign(s.scores, s.scores + std::min<unsigned>(s.players, PZ_MAX_PLAYERS));
+    out.message.assign(s.message, strnlen(s.message, sizeof s.message));
+    return out;
+}
+
+std::string Plugin::interpret(const pz_state *state, const pz_input &input) const {
+    auto fn = require(table_->interpret, "interpret");
+    TextCollector out;
+    pz_text_sink sink = out.sink();
+    const pz_input in = sized(input);
+    pz_error err = blank_error();
+    if (pz_code c = fn(state, &in, &sink, &err); c != PZ_OK) fail(c, err, "interpret");
+    return std::move(out.text);
+}
+
+StatePtr Plugin::execute(const StatePtr &state, std::string_view move) const {
+    auto fn = require(table_->execute, "execute");
+    pz_state *out = nullptr;
+    pz_error err = blank_error();
+    if (pz_code c = fn(state.get(), move.data(), move.size(), &out, &err); c != PZ_OK)
+        fail(c, err, "move '" + std::string(move) + "'", "move");
+    // The new state refers to the same level as the old one.
+    const StateDeleter *d = std::get_deleter<StateDeleter>(state);
+    return own(out, d ? d->level : LevelPtr());
+}
+
+std::string Plugin::edit_interpret(const pz_level *level, const std::string &tool, const pz_input &input) const {
+    auto fn = require(table_->edit_interpret, "edit_interpret");
+    TextCollector out;
+    pz_text_sink sink = out.sink();
+    const pz_input in = sized(input);
+    pz_error err = blank_error();
+    if (pz_code c = fn(level, tool.c_str(), &in, &sink, &err); c != PZ_OK) fail(c, err, "edit", "tool " + tool);
+    return std::move(out.text);
+}
+
+LevelPtr Plugin::edit_execute(const pz_level *level, std::string_view edit) const {
+    auto fn = require(table_->edit_execute, "edit_execute");
+    pz_level *out = nullptr;
+    pz_error err = blank_error();
+    if (pz_code c = fn(level, edit.data(), edit.size(), &out, &err); c != PZ_OK)
+        fail(c, err, "edit '" + std::string(edit) + "'", "edit");
+    LevelPtr result = own(out);
+    validate(result.get(), "edited level");
+    return result;
+}
+
+std::string Plugin::ai_move(const pz_state *state, const std::string &ai, const SolveOptions &options) const {
+    if (!PZ_HAS(table_, ai_move)) throw PluginError("plugin '" + id_ + "' has no AI (ABI " + abi() + ")");
+    RequestContext ctx{&options};
+    ParamArray params(options.params);
+    pz_solve_request request = make_request(options, ctx, params);
+    TextCollector out;
+    pz_text_sink sink = out.sink();
+    pz_error err = blank_error();
+    if (pz_code c = table_->ai_move(state, ai.c_str(), &request, &sink, &err); c != PZ_OK)
+        fail(c, err, "AI '" + ai + "'", "ai");
+    return std::move(out.text);
+}
+
+} // namespace pluzzle::host

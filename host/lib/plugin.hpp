@@ -1,0 +1,121 @@
+// plugin.hpp -- the host's C++ view of one loaded plugin: RAII handles over the C table of <pluzzle/abi.h>,
+// errors turned back into exceptions (InputError for the input's faults, PluginError for the plugin's).
+#pragma once
+#include "errors.hpp"
+
+#include <pluzzle/abi.h>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pluzzle::host {
+
+using KeyValues = std::vector<std::pair<std::string, std::string>>;
+using LevelPtr = std::shared_ptr<pz_level>; // frees through the owning plugin
+using StatePtr = std::shared_ptr<pz_state>; // also keeps its level alive (ABI rule 4)
+
+struct ParsedLevel {
+    LevelPtr level;
+    std::string name;
+};
+
+struct SolveOptions {
+    double time_limit_s = 0;    // <= 0: none
+    uint64_t node_limit = 0;    // 0: none
+    uint32_t max_solutions = 2; // 2 decides uniqueness
+    KeyValues params;           // solver options
+    const std::atomic<bool> *cancel = nullptr;
+    std::function<void(const pz_progress &)> progress;
+};
+
+struct SolveReport {
+    pz_solve_status status = PZ_SOLVE_LIMIT;
+    std::vector<std::string> solutions; // in the order found
+    uint64_t nodes = 0;
+    double time_ms = 0;
+    double lower_bound = 0, upper_bound = 0; // NaN when not applicable
+    KeyValues stats;
+};
+
+struct CheckReport {
+    bool ok = false;
+    std::string message; // why not, when !ok
+};
+
+struct PlayStatus {
+    pz_play_phase phase = PZ_PLAY_ONGOING;
+    unsigned players = 1, to_move = 0, moves = 0;
+    int winner = -1;
+    std::vector<double> scores;
+    std::string message;
+};
+
+// "solved", "unique", "multiple", "unsolvable", "limit", "cancelled".
+const char *status_name(pz_solve_status status);
+// Statuses that answer the question (a later run of the same plugin version would say the same).
+bool is_final(pz_solve_status status);
+bool is_final_status_name(std::string_view name);
+const char *capability_name(uint64_t bit);
+std::string capability_list(uint64_t bits); // "solve,count,generate,..."
+
+class Plugin {
+public:
+    // `table` has been checked by the registry (abi major, size, required functions).
+    Plugin(const pz_plugin *table, std::string path);
+
+    const std::string &id() const { return id_; }
+    const std::string &name() const { return name_; }
+    const std::string &version() const { return version_; }
+    const std::string &description() const { return description_; }
+    const std::string &path() const { return path_; }
+    std::string abi() const; // "1.1"
+    uint64_t capabilities() const { return table_->capabilities; }
+    bool can(pz_capability cap) const { return (capabilities() & cap) != 0; }
+    const pz_plugin &table() const { return *table_; }
+
+    std::vector<pz_format> formats() const;
+    std::vector<pz_param_desc> params() const;
+    std::vector<pz_tool_desc> tools() const;
+    std::vector<pz_ai_desc> ais() const; // empty for plugins older than ABI 1.1
+    std::vector<pz_param_desc> solver_options() const; // likewise
+    bool has_format(std::string_view name) const;
+    bool has_extension(std::string_view ext) const; // ext without the dot
+
+    // Parses and validates every level of `text`. Errors name `source` (a file name) and the line/column.
+    std::vector<ParsedLevel> parse(std::string_view text, const std::string &format, const std::string &source) const;
+    std::string encode(const pz_level *level) const;
+    void validate(const pz_level *level, const std::string &source) const;
+    KeyValues describe(const pz_level *level) const;
+    CheckReport check(const pz_level *level, std::string_view solution) const;
+    SolveReport solve(const pz_level *level, const SolveOptions &options) const;
+    void render(const pz_level *level, const pz_state *state, const pz_canvas &canvas) const;
+    LevelPtr generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const;
+
+    StatePtr new_state(const LevelPtr &level) const;
+    StatePtr decode_state(const LevelPtr &level, std::string_view text, const std::string &source) const;
+    std::string encode_state(const pz_state *state) const;
+    PlayStatus status(const pz_state *state) const;
+    std::string interpret(const pz_state *state, const pz_input &input) const;
+    StatePtr execute(const StatePtr &state, std::string_view move) const;
+    std::string edit_interpret(const pz_level *level, const std::string &tool, const pz_input &input) const;
+    LevelPtr edit_execute(const pz_level *level, std::string_view edit) const;
+    std::string ai_move(const pz_state *state, const std::string &ai, const SolveOptions &options) const;
+
+private:
+    LevelPtr own(pz_level *level) const;
+    StatePtr own(pz_state *state, LevelPtr level) const;
+    // Throws the exception that matches `code` (InputError naming `source`, or PluginError).
+    [[noreturn]] void fail(pz_code code, const pz_error &err, const std::string &what,
+                           const std::string &source = {}) const;
+    template <class F> F require(F fn, const char *what) const;
+
+    const pz_plugin *table_;
+    std::string path_, id_, name_, version_, description_;
+};
+
+} // namespace pluzzle::host
