@@ -1,0 +1,95 @@
+// sqlite.hpp -- a thin RAII wrapper over the sqlite3 C API. Every SQLite failure (including "file is not a
+// database" and "database disk image is malformed") becomes a StoreError naming the database file.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace pluzzle::host::sql {
+
+class Database;
+
+// One prepared statement. Values are only ever bound, never pasted into the SQL text.
+class Statement {
+public:
+    Statement(Statement &&other) noexcept;
+    Statement &operator=(Statement &&other) noexcept;
+    Statement(const Statement &) = delete;
+    Statement &operator=(const Statement &) = delete;
+    ~Statement();
+
+    // Parameters are numbered from 1, as in sqlite3_bind_*.
+    Statement &bind(int index, int value);
+    Statement &bind(int index, int64_t value);
+    Statement &bind(int index, double value);
+    Statement &bind(int index, std::string_view value); // copied by SQLite
+    Statement &bind(int index, std::nullptr_t);
+
+    // Runs one step: true when a row is available, false when the statement is done.
+    bool step();
+    // Makes the statement runnable again (bindings are kept).
+    void reset();
+
+    // Columns are numbered from 0, as in sqlite3_column_*. NULL reads as 0 / 0.0 / "".
+    int64_t int64(int column) const;
+    double real(int column) const;
+    std::string text(int column) const;
+    bool is_null(int column) const;
+
+private:
+    friend class Database;
+    Statement(const Database &db, sqlite3_stmt *stmt, std::string what);
+    [[noreturn]] void fail(const std::string &doing, int rc) const;
+
+    const Database *db_;
+    sqlite3_stmt *stmt_;
+    std::string what_; // what running this statement means, for error messages
+};
+
+class Database {
+public:
+    // flags: SQLITE_OPEN_* (e.g. SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX).
+    Database(const std::string &path, int flags);
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+    ~Database();
+
+    // For schema and pragma statements only (no values): may hold several statements.
+    void exec(const std::string &sql, const std::string &what = {});
+    // what: how an error while running the statement is described ("reading levels"); defaults to the SQL.
+    Statement prepare(std::string_view sql, std::string what = {});
+
+    int64_t changes() const;
+    int64_t last_insert_rowid() const;
+    void busy_timeout(int milliseconds);
+
+    const std::string &path() const { return path_; }
+    sqlite3 *handle() const { return db_; }
+
+    // Throws StoreError(path, "<doing>: <sqlite3_errmsg>").
+    [[noreturn]] void fail(const std::string &doing) const;
+
+private:
+    std::string path_;
+    sqlite3 *db_ = nullptr;
+};
+
+// BEGIN IMMEDIATE on construction (takes the write lock up front, so two writers wait for each other through
+// the busy timeout instead of failing on lock upgrade); ROLLBACK on destruction unless commit() was called.
+class Transaction {
+public:
+    explicit Transaction(Database &db);
+    Transaction(const Transaction &) = delete;
+    Transaction &operator=(const Transaction &) = delete;
+    ~Transaction();
+    void commit();
+
+private:
+    Database &db_;
+    bool done_ = false;
+};
+
+} // namespace pluzzle::host::sql

@@ -1,0 +1,352 @@
+// store.cpp -- the level store on SQLite: connection setup, schema migrations, and the queries.
+#include "store.hpp"
+
+#include <sqlite3.h>
+
+#include <stdexcept>
+
+#include "content_hash.hpp"
+#include "errors.hpp"
+
+namespace pluzzle::host {
+
+namespace {
+
+// Current UTC time as ISO-8601 with milliseconds, computed by SQLite (a constant piece of SQL, not a value).
+#define PLUZZLE_SQL_NOW "strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+
+// kMigrations[k] takes the schema from version k to k + 1. Never edit a released entry: add a new one.
+const char *const kMigrations[] = {
+    // 1: packs and levels.
+    R"(CREATE TABLE packs(
+           id INTEGER PRIMARY KEY,
+           name TEXT NOT NULL UNIQUE,
+           description TEXT NOT NULL DEFAULT '',
+           created_at TEXT NOT NULL);
+       CREATE TABLE levels(
+           id INTEGER PRIMARY KEY,
+           pack_id INTEGER NOT NULL REFERENCES packs(id) ON DELETE CASCADE,
+           position INTEGER NOT NULL,
+           type TEXT NOT NULL,
+           name TEXT NOT NULL DEFAULT '',
+           author TEXT NOT NULL DEFAULT '',
+           params TEXT NOT NULL DEFAULT '',
+           text TEXT NOT NULL,
+           hash TEXT NOT NULL,
+           created_at TEXT NOT NULL,
+           updated_at TEXT NOT NULL,
+           UNIQUE(pack_id, hash));
+       CREATE INDEX levels_type ON levels(type);)",
+    // 2: solve results.
+    R"(CREATE TABLE results(
+           id INTEGER PRIMARY KEY,
+           level_id INTEGER NOT NULL REFERENCES levels(id) ON DELETE CASCADE,
+           plugin_id TEXT NOT NULL,
+           plugin_version TEXT NOT NULL,
+           status TEXT NOT NULL,
+           solution TEXT NOT NULL DEFAULT '',
+           time_ms REAL NOT NULL,
+           nodes INTEGER NOT NULL,
+           info TEXT NOT NULL DEFAULT '',
+           solved_at TEXT NOT NULL);
+       CREATE INDEX results_level_plugin ON results(level_id, plugin_id, plugin_version);)",
+};
+static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
+              "one migration per schema version");
+
+constexpr const char *kLevelColumns =
+    "l.id, l.pack_id, l.position, l.type, l.name, l.author, l.params, l.text, l.hash, l.created_at, l.updated_at";
+constexpr const char *kResultColumns = "r.id, r.level_id, r.plugin_id, r.plugin_version, r.status, r.solution, "
+                                       "r.time_ms, r.nodes, r.info, r.solved_at";
+constexpr const char *kPackColumns =
+    "p.id, p.name, p.description, p.created_at, (SELECT COUNT(*) FROM levels l WHERE l.pack_id = p.id)";
+
+LevelRecord read_level(const sql::Statement &st) {
+    LevelRecord l;
+    l.id = st.int64(0);
+    l.pack_id = st.int64(1);
+    l.position = st.int64(2);
+    l.type = st.text(3);
+    l.name = st.text(4);
+    l.author = st.text(5);
+    l.params = st.text(6);
+    l.text = st.text(7);
+    l.hash = st.text(8);
+    l.created_at = st.text(9);
+    l.updated_at = st.text(10);
+    return l;
+}
+
+ResultRecord read_result(const sql::Statement &st) {
+    ResultRecord r;
+    r.id = st.int64(0);
+    r.level_id = st.int64(1);
+    r.plugin_id = st.text(2);
+    r.plugin_version = st.text(3);
+    r.status = st.text(4);
+    r.solution = st.text(5);
+    r.time_ms = st.real(6);
+    // SQLite integers are signed 64-bit: nodes is stored as its two's-complement bit pattern, so every uint64
+    // value comes back unchanged (values up to 2^63-1 also read correctly from SQL).
+    r.nodes = static_cast<uint64_t>(st.int64(7));
+    r.info = st.text(8);
+    r.solved_at = st.text(9);
+    return r;
+}
+
+PackInfo read_pack(const sql::Statement &st) {
+    PackInfo p;
+    p.id = st.int64(0);
+    p.name = st.text(1);
+    p.description = st.text(2);
+    p.created_at = st.text(3);
+    p.level_count = st.int64(4);
+    return p;
+}
+
+// Appends levels to one pack with statements prepared once (an import may add tens of thousands of levels).
+// Must be used inside a write transaction: the next position is read once, then counted here (reading MAX per
+// insert would make a big import quadratic).
+class LevelInserter {
+public:
+    LevelInserter(sql::Database &db, int64_t pack_id)
+        : db_(db), pack_id_(pack_id),
+          insert_(db.prepare("INSERT INTO levels(pack_id, position, type, name, author, params, text, hash, "
+                             "created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, " PLUZZLE_SQL_NOW
+                             ", " PLUZZLE_SQL_NOW ") ON CONFLICT(pack_id, hash) DO NOTHING",
+                             "adding a level to pack " + std::to_string(pack_id))),
+          find_(db.prepare("SELECT id FROM levels WHERE pack_id = ?1 AND hash = ?2",
+                           "looking for the same level in pack " + std::to_string(pack_id))) {
+        auto last = db.prepare("SELECT COALESCE(MAX(position), 0) FROM levels WHERE pack_id = ?1",
+                               "reading the size of pack " + std::to_string(pack_id));
+        last.bind(1, pack_id).step();
+        next_position_ = last.int64(0) + 1;
+    }
+
+    std::pair<int64_t, bool> add(const LevelRecord &level) {
+        if (level.type.empty()) throw InputError(db_.path(), "a level needs a puzzle type", 0, 0, "type");
+        std::string hash = content_hash(level.type, level.text);
+        insert_.reset();
+        insert_.bind(1, pack_id_).bind(2, next_position_).bind(3, level.type).bind(4, level.name);
+        insert_.bind(5, level.author).bind(6, level.params).bind(7, level.text).bind(8, hash);
+        insert_.step();
+        if (db_.changes() > 0) {
+            ++next_position_;
+            return {db_.last_insert_rowid(), true};
+        }
+        find_.reset();
+        find_.bind(1, pack_id_).bind(2, hash);
+        if (!find_.step()) throw StoreError(db_.path(), "adding a level: neither inserted nor found"); // not reached
+        return {find_.int64(0), false};
+    }
+
+private:
+    sql::Database &db_;
+    int64_t pack_id_;
+    sql::Statement insert_, find_;
+    int64_t next_position_ = 1;
+};
+
+} // namespace
+
+Store::Store(const std::string &path, int target_version)
+    : db_(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX) {
+    if (target_version < 0 || target_version > kSchemaVersion)
+        throw std::invalid_argument("Store: no schema version " + std::to_string(target_version));
+    // Another process may hold the write lock (a bulk solve storing results): wait for it rather than fail.
+    db_.busy_timeout(10000);
+    db_.exec("PRAGMA foreign_keys=ON", "enabling foreign keys");
+    check_readable(); // before anything writes to the file
+    // WAL lets readers and one writer work at once; NORMAL sync is durable in WAL mode except for the last
+    // transactions before a power loss, never corrupting.
+    db_.exec("PRAGMA journal_mode=WAL", "switching to WAL mode");
+    db_.exec("PRAGMA synchronous=NORMAL", "setting the sync mode");
+    migrate(target_version);
+}
+
+// The open-time check is deliberately cheap (well under a millisecond; PRAGMA quick_check reads every page:
+// ~6 ms for 10,000 levels but ~60 ms for 100,000, on every open). Reading the schema makes SQLite read and check
+// page 1: a file that is not a database fails here with "file is not a database", and a file shorter than the
+// page count in its header (truncated anywhere) fails as "database disk image is malformed". Damage further
+// inside is reported by the query that meets it, as a StoreError as well.
+void Store::check_readable() {
+    int version = schema_version();
+    if (version > kSchemaVersion)
+        throw StoreError(path(), "database schema version " + std::to_string(version) +
+                                     " is newer than this pluzzle supports (" + std::to_string(kSchemaVersion) +
+                                     ")");
+    auto st = db_.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'", "reading the database schema");
+    std::unordered_set<std::string> tables;
+    while (st.step()) tables.insert(st.text(0));
+    tables.erase("sqlite_sequence");
+    tables.erase("sqlite_stat1");
+    // A version-0 file with tables was made by something else: migrating it would mix our tables into it.
+    if (version == 0 && !tables.empty())
+        throw StoreError(path(), "not a pluzzle database (it holds tables but no pluzzle schema version)");
+    struct Table {
+        const char *name;
+        int since; // schema version that created it
+    };
+    static const Table kTables[] = {{"packs", 1}, {"levels", 1}, {"results", 2}};
+    for (const Table &table : kTables)
+        if (version >= table.since && !tables.count(table.name))
+            throw StoreError(path(), "damaged pluzzle database: table '" + std::string(table.name) +
+                                         "' of schema version " + std::to_string(version) + " is missing");
+}
+
+void Store::migrate(int target_version) {
+    if (schema_version() >= target_version) return; // the common case: no write lock needed
+    // One transaction per step, version bump included: a crash leaves the previous version intact. The version
+    // is read again inside the transaction because another process may have migrated meanwhile.
+    for (;;) {
+        sql::Transaction tx(db_);
+        int version = schema_version();
+        if (version >= target_version) break;
+        db_.exec(kMigrations[version], "migrating the database to schema version " + std::to_string(version + 1));
+        // PRAGMA takes no bound parameters; the value is our own integer.
+        db_.exec("PRAGMA user_version = " + std::to_string(version + 1), "recording the schema version");
+        tx.commit();
+    }
+}
+
+int Store::schema_version() {
+    auto st = db_.prepare("PRAGMA user_version", "reading the schema version");
+    st.step();
+    return static_cast<int>(st.int64(0));
+}
+
+int64_t Store::ensure_pack(const std::string &name, const std::string &description) {
+    if (name.empty()) throw InputError(path(), "a pack needs a name", 0, 0, "name");
+    auto insert = db_.prepare("INSERT INTO packs(name, description, created_at) VALUES (?1, ?2, " PLUZZLE_SQL_NOW
+                              ") ON CONFLICT(name) DO NOTHING",
+                              "creating pack '" + name + "'");
+    insert.bind(1, name).bind(2, description).step();
+    auto find = db_.prepare("SELECT id FROM packs WHERE name = ?1", "looking up pack '" + name + "'");
+    find.bind(1, name);
+    if (!find.step()) throw StoreError(path(), "creating pack '" + name + "': the pack vanished"); // not reached
+    return find.int64(0);
+}
+
+std::optional<PackInfo> Store::find_pack(const std::string &name) {
+    auto st = db_.prepare(std::string("SELECT ") + kPackColumns + " FROM packs p WHERE p.name = ?1",
+                          "looking up pack '" + name + "'");
+    st.bind(1, name);
+    if (!st.step()) return std::nullopt;
+    return read_pack(st);
+}
+
+std::vector<PackInfo> Store::packs() {
+    auto st = db_.prepare(std::string("SELECT ") + kPackColumns + " FROM packs p ORDER BY p.id", "listing packs");
+    std::vector<PackInfo> out;
+    while (st.step()) out.push_back(read_pack(st));
+    return out;
+}
+
+std::pair<int64_t, bool> Store::add_level(int64_t pack_id, LevelRecord level) {
+    // Position (max + 1) and insert must see the same pack contents: one write transaction.
+    sql::Transaction tx(db_);
+    auto result = LevelInserter(db_, pack_id).add(level);
+    tx.commit();
+    return result;
+}
+
+size_t Store::add_levels(int64_t pack_id, std::vector<LevelRecord> levels) {
+    sql::Transaction tx(db_);
+    LevelInserter inserter(db_, pack_id);
+    size_t added = 0;
+    for (const auto &level : levels)
+        if (inserter.add(level).second) ++added;
+    tx.commit();
+    return added;
+}
+
+std::vector<LevelRecord> Store::levels(const LevelFilter &filter) {
+    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns +
+                              " FROM levels l JOIN packs p ON p.id = l.pack_id"
+                              " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)"
+                              " ORDER BY l.pack_id, l.position",
+                          "listing levels");
+    st.bind(1, filter.pack).bind(2, filter.type);
+    std::vector<LevelRecord> out;
+    while (st.step()) out.push_back(read_level(st));
+    return out;
+}
+
+std::optional<LevelRecord> Store::level(int64_t id) {
+    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns + " FROM levels l WHERE l.id = ?1",
+                          "reading level " + std::to_string(id));
+    st.bind(1, id);
+    if (!st.step()) return std::nullopt;
+    return read_level(st);
+}
+
+void Store::update_level_text(int64_t id, const std::string &text) {
+    const std::string what = "changing level " + std::to_string(id);
+    sql::Transaction tx(db_);
+    auto find = db_.prepare("SELECT pack_id, type FROM levels WHERE id = ?1", what);
+    find.bind(1, id);
+    if (!find.step()) throw StoreError(path(), what + ": no such level");
+    int64_t pack_id = find.int64(0);
+    std::string hash = content_hash(find.text(1), text);
+
+    auto twin = db_.prepare("SELECT id FROM levels WHERE pack_id = ?1 AND hash = ?2 AND id <> ?3", what);
+    twin.bind(1, pack_id).bind(2, hash).bind(3, id);
+    if (twin.step())
+        throw StoreError(path(), what + ": its pack already holds the same level (id " +
+                                     std::to_string(twin.int64(0)) + ")");
+
+    auto update = db_.prepare("UPDATE levels SET text = ?1, hash = ?2, updated_at = " PLUZZLE_SQL_NOW " WHERE id = ?3",
+                              what);
+    update.bind(1, text).bind(2, hash).bind(3, id).step();
+    tx.commit();
+}
+
+void Store::add_result(const ResultRecord &r) {
+    // A single INSERT in autocommit mode is its own transaction: the result is durable once this returns.
+    auto st = db_.prepare("INSERT INTO results(level_id, plugin_id, plugin_version, status, solution, time_ms, nodes, "
+                          "info, solved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+                          "COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW "))",
+                          "storing a result for level " + std::to_string(r.level_id));
+    st.bind(1, r.level_id).bind(2, r.plugin_id).bind(3, r.plugin_version).bind(4, r.status).bind(5, r.solution);
+    st.bind(6, r.time_ms).bind(7, static_cast<int64_t>(r.nodes)).bind(8, r.info).bind(9, r.solved_at);
+    st.step();
+}
+
+std::vector<ResultRecord> Store::results(int64_t level_id) {
+    // Ids grow with insertion, so id order is the order results were stored in.
+    auto st = db_.prepare(std::string("SELECT ") + kResultColumns +
+                              " FROM results r WHERE r.level_id = ?1 ORDER BY r.id DESC",
+                          "reading results of level " + std::to_string(level_id));
+    st.bind(1, level_id);
+    std::vector<ResultRecord> out;
+    while (st.step()) out.push_back(read_result(st));
+    return out;
+}
+
+std::unordered_set<int64_t> Store::levels_with_final_result(const std::string &plugin_id,
+                                                            const std::string &plugin_version) {
+    auto st = db_.prepare("SELECT DISTINCT level_id FROM results WHERE plugin_id = ?1 AND plugin_version = ?2 "
+                          "AND status IN ('solved', 'unique', 'multiple', 'unsolvable')",
+                          "reading finished levels");
+    st.bind(1, plugin_id).bind(2, plugin_version);
+    std::unordered_set<int64_t> out;
+    while (st.step()) out.insert(st.int64(0));
+    return out;
+}
+
+std::unordered_map<int64_t, ResultRecord> Store::latest_results(const LevelFilter &filter) {
+    auto st = db_.prepare(std::string("SELECT ") + kResultColumns +
+                              " FROM results r JOIN levels l ON l.id = r.level_id JOIN packs p ON p.id = l.pack_id"
+                              " WHERE r.id IN (SELECT MAX(id) FROM results GROUP BY level_id)"
+                              " AND (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)",
+                          "reading latest results");
+    st.bind(1, filter.pack).bind(2, filter.type);
+    std::unordered_map<int64_t, ResultRecord> out;
+    while (st.step()) {
+        ResultRecord r = read_result(st);
+        out.emplace(r.level_id, std::move(r));
+    }
+    return out;
+}
+
+} // namespace pluzzle::host

@@ -1,0 +1,93 @@
+// store.hpp -- the level store: packs of levels and solve results in one SQLite file.
+//
+// The file is opened in WAL mode with a 10 s busy timeout, so a bulk solve writing results and a listing reading
+// them can use it from two processes at once. One Store is one connection: it may be used from several threads
+// as long as the caller serialises the calls (e.g. with its own mutex). Every database failure, including a file
+// that is not a database or is corrupt or truncated, throws StoreError naming the file.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "sqlite.hpp"
+
+namespace pluzzle::host {
+
+struct PackInfo {
+    int64_t id = 0;
+    std::string name, description, created_at;
+    int64_t level_count = 0;
+};
+
+// position counts from 1 within the pack. hash = content_hash(type, text), maintained by the store.
+// Timestamps are UTC ISO-8601 with milliseconds ("2024-05-01T12:34:56.789Z").
+struct LevelRecord {
+    int64_t id = 0, pack_id = 0;
+    int64_t position = 0;
+    std::string type, name, author, params, text, hash, created_at, updated_at;
+};
+
+struct ResultRecord {
+    int64_t id = 0, level_id = 0;
+    std::string plugin_id, plugin_version, status, solution, info;
+    double time_ms = 0;
+    uint64_t nodes = 0;
+    std::string solved_at; // empty when adding: the store uses the current time
+};
+
+struct LevelFilter {
+    std::string pack; // pack name; empty = any
+    std::string type; // puzzle type; empty = any
+};
+
+class Store {
+public:
+    static constexpr int kSchemaVersion = 2;
+
+    // Opens or creates the database and migrates it to target_version (tests use a lower target to build an old
+    // database; a database already past target_version is left as it is). Throws StoreError if the file is not a
+    // database, is corrupt or truncated, belongs to another application, or has a schema newer than this code.
+    explicit Store(const std::string &path, int target_version = kSchemaVersion);
+
+    const std::string &path() const { return db_.path(); }
+    int schema_version();
+
+    // Creates the pack if missing (an existing pack keeps its description); returns its id.
+    int64_t ensure_pack(const std::string &name, const std::string &description = "");
+    std::optional<PackInfo> find_pack(const std::string &name);
+    std::vector<PackInfo> packs(); // ordered by id (creation order)
+
+    // Adds a level at the end of the pack (level.pack_id, position, hash and timestamps are ignored and set by the
+    // store). Returns {id, inserted}; inserted = false (with the existing id) when the pack already holds a level
+    // with the same hash. Throws InputError if level.type is empty.
+    std::pair<int64_t, bool> add_level(int64_t pack_id, LevelRecord level);
+    // Several levels in one transaction (all or none); returns how many were new.
+    size_t add_levels(int64_t pack_id, std::vector<LevelRecord> levels);
+
+    std::vector<LevelRecord> levels(const LevelFilter &filter = {}); // ordered by pack id, position
+    std::optional<LevelRecord> level(int64_t id);
+    // Replaces the text, recomputes the hash and bumps updated_at. StoreError if there is no such level or the
+    // pack already holds another level with the new content.
+    void update_level_text(int64_t id, const std::string &text);
+
+    // One transaction per call: a bulk solve stores each result as it finishes.
+    void add_result(const ResultRecord &r);
+    std::vector<ResultRecord> results(int64_t level_id); // newest first
+    // Level ids having a final result (status solved, unique, multiple or unsolvable) by this plugin id + version.
+    std::unordered_set<int64_t> levels_with_final_result(const std::string &plugin_id,
+                                                         const std::string &plugin_version);
+    // Latest result per level of the levels the filter selects: level id -> result.
+    std::unordered_map<int64_t, ResultRecord> latest_results(const LevelFilter &filter = {});
+
+private:
+    void check_readable();
+    void migrate(int target_version);
+
+    sql::Database db_;
+};
+
+} // namespace pluzzle::host
