@@ -1,0 +1,63 @@
+// cli_context.hpp -- what every `pluzzle` subcommand shares: output mode, the plugin registry (loaded on first
+// use), the cancel flag set by Ctrl-C, and the documented exit codes.
+#pragma once
+#include "json_line.hpp"
+#include "plugin_registry.hpp"
+
+#include <atomic>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace pluzzle::cli {
+
+// Documented in README.md and `pluzzle --help`.
+enum ExitCode : int {
+    kExitOk = 0,       // success
+    kExitFailed = 1,   // some level failed, is unsolved, or a solution is wrong
+    kExitUsage = 2,    // bad command line
+    kExitBadInput = 3  // unreadable or malformed input: level file, database, pack, parameters, unknown type
+};
+
+struct Context {
+    bool json = false;
+    bool quiet = false;
+    std::vector<std::string> plugin_paths; // --plugin-path, searched after PLUZZLE_PLUGIN_PATH
+    std::atomic<bool> cancel{false};
+    int exit_code = kExitOk;
+
+    host::PluginRegistry &registry() {
+        if (!registry_) {
+            registry_.emplace();
+            registry_->load_folders(host::PluginRegistry::default_search_path(plugin_paths));
+            // Skipped plugins are reported, never fatal.
+            for (auto &p : registry_->problems())
+                std::cerr << "pluzzle: warning: skipped plugin " << p.path << ": " << p.reason << "\n";
+        }
+        return *registry_;
+    }
+    bool registry_loaded() const { return registry_.has_value(); }
+
+    void emit(host::JsonLine &line) { std::cout << line.str() << "\n" << std::flush; }
+
+private:
+    std::optional<host::PluginRegistry> registry_;
+};
+
+// Each adds its subcommand to `app`; the callback stores its exit code in ctx.exit_code.
+void add_plugins_command(CLI::App &app, Context &ctx);
+void add_solve_command(CLI::App &app, Context &ctx);
+void add_check_command(CLI::App &app, Context &ctx);
+void add_render_command(CLI::App &app, Context &ctx);
+void add_generate_command(CLI::App &app, Context &ctx);
+void add_db_command(CLI::App &app, Context &ctx);
+
+// Parses "k=v" items of --param.
+std::vector<std::pair<std::string, std::string>> parse_key_values(const std::vector<std::string> &items);
+
+} // namespace pluzzle::cli

@@ -1,0 +1,43 @@
+// `pluzzle check FILE --solution FILE`: is this a solution of that level?
+#include <CLI/CLI.hpp>
+
+#include "level_choice.hpp"
+
+namespace pluzzle::cli {
+
+namespace {
+
+struct CheckArgs {
+    std::string file, solution, type, format;
+    size_t index = 1;
+};
+
+int run(Context &ctx, const CheckArgs &args) {
+    host::SourceLevel l = choose_level(ctx, args.file, {args.type, args.format}, args.index);
+    const std::string solution = host::read_text_file(args.solution);
+    const host::CheckReport r = l.plugin->check(l.level.get(), solution);
+    if (ctx.json) {
+        host::JsonLine j;
+        j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id());
+        j.add("solution_file", args.solution).add("correct", r.ok).add("message", r.message);
+        ctx.emit(j);
+    } else {
+        std::cout << args.solution << ": " << (r.ok ? "correct" : "wrong: " + r.message) << "\n";
+    }
+    return r.ok ? kExitOk : kExitFailed;
+}
+
+} // namespace
+
+void add_check_command(CLI::App &app, Context &ctx) {
+    auto args = std::make_shared<CheckArgs>();
+    CLI::App *cmd = app.add_subcommand("check", "Check a solution (exit 0 correct, 1 wrong)");
+    cmd->add_option("file", args->file, "Level file")->required();
+    cmd->add_option("--solution", args->solution, "Solution file (the text `solve` prints)")->required();
+    cmd->add_option("--index", args->index, "Which level of a multi-puzzle file (1-based)");
+    cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
+    cmd->add_option("--format", args->format, "Input format name");
+    cmd->callback([&ctx, args] { ctx.exit_code = run(ctx, *args); });
+}
+
+} // namespace pluzzle::cli

@@ -1,0 +1,220 @@
+// `pluzzle db ...`: the level database -- import, export, list, and the bulk solve.
+#include <CLI/CLI.hpp>
+
+#include "bulk_solve.hpp"
+#include "cli_context.hpp"
+#include "level_source.hpp"
+#include "pack_file.hpp"
+#include "store.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <unistd.h>
+
+namespace pluzzle::cli {
+
+namespace {
+
+struct DbArgs {
+    std::string db, pack, type, output, format;
+    std::vector<std::string> files;
+    unsigned jobs = 0;
+    double timeout_s = 0;
+    uint64_t node_limit = 0;
+    bool resume = false;
+};
+
+int run_import(Context &ctx, const DbArgs &args) {
+    host::PluginRegistry &reg = ctx.registry();
+    // Read and validate everything before touching the database: a bad file adds nothing.
+    std::vector<std::pair<std::string, std::vector<host::SourceLevel>>> files;
+    for (auto &f : args.files) files.emplace_back(f, host::load_levels(reg, f, {args.type, args.format}));
+    host::Store store(args.db);
+    const int64_t pack = store.ensure_pack(args.pack);
+    size_t total = 0, added = 0;
+    for (auto &[file, levels] : files) {
+        std::vector<host::LevelRecord> records;
+        for (auto &l : levels) {
+            host::LevelRecord r;
+            r.type = l.plugin->id();
+            r.name = !l.name.empty() ? l.name
+                                     : std::filesystem::path(file).stem().string() +
+                                           (levels.size() > 1 ? " #" + std::to_string(l.index + 1) : "");
+            r.author = l.author;
+            r.params = l.params;
+            r.text = l.plugin->encode(l.level.get());
+            records.push_back(std::move(r));
+        }
+        total += records.size();
+        const size_t n = store.add_levels(pack, std::move(records));
+        added += n;
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("file", file).add("levels", uint64_t(levels.size())).add("added", uint64_t(n)).add("pack", args.pack);
+            ctx.emit(j);
+        }
+    }
+    if (!ctx.json && !ctx.quiet)
+        std::cout << "imported " << added << " new level(s) of " << total << " into pack '" << args.pack << "' ("
+                  << total - added << " already there)\n";
+    return kExitOk;
+}
+
+int run_export(Context &ctx, const DbArgs &args) {
+    host::Store store(args.db);
+    auto info = store.find_pack(args.pack);
+    if (!info) throw host::InputError(args.db, "no pack named '" + args.pack + "'", 0, 0, "pack");
+    host::PackFile pack;
+    pack.name = info->name;
+    pack.description = info->description;
+    for (auto &l : store.levels({args.pack, ""})) pack.levels.push_back({l.type, l.name, l.author, l.params, l.text});
+    host::write_pack_file(args.output, pack);
+    if (ctx.json) {
+        host::JsonLine j;
+        j.add("pack", pack.name).add("levels", uint64_t(pack.levels.size())).add("output", args.output);
+        ctx.emit(j);
+    } else if (!ctx.quiet) {
+        std::cout << "exported " << pack.levels.size() << " level(s) of pack '" << pack.name << "' to " << args.output
+                  << "\n";
+    }
+    return kExitOk;
+}
+
+int run_list(Context &ctx, const DbArgs &args) {
+    if (!std::filesystem::exists(args.db)) throw host::InputError(args.db, "no such database");
+    host::Store store(args.db);
+    if (args.pack.empty()) {
+        for (auto &p : store.packs()) {
+            if (ctx.json) {
+                host::JsonLine j;
+                j.add("pack", p.name).add("levels", int64_t(p.level_count)).add("description", p.description);
+                j.add("created_at", p.created_at);
+                ctx.emit(j);
+            } else {
+                std::cout << std::left << std::setw(24) << p.name << " " << std::right << std::setw(6)
+                          << p.level_count << " level(s)  " << p.description << "\n";
+            }
+        }
+        return kExitOk;
+    }
+    if (!store.find_pack(args.pack)) throw host::InputError(args.db, "no pack named '" + args.pack + "'", 0, 0, "pack");
+    const host::LevelFilter filter{args.pack, args.type};
+    auto latest = store.latest_results(filter);
+    for (auto &l : store.levels(filter)) {
+        auto r = latest.find(l.id);
+        const std::string status = r == latest.end() ? "-" : r->second.status;
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("id", int64_t(l.id)).add("position", int64_t(l.position)).add("type", l.type).add("name", l.name);
+            j.add("author", l.author).add("status", status);
+            if (r != latest.end()) j.add("time_ms", r->second.time_ms).add("plugin_version", r->second.plugin_version);
+            ctx.emit(j);
+        } else {
+            std::cout << std::setw(6) << l.id << "  " << std::left << std::setw(12) << l.type << std::setw(32) << l.name
+                      << std::setw(11) << status << std::right << "\n";
+        }
+    }
+    return kExitOk;
+}
+
+void print_summary(const host::BulkReport &report) {
+    std::cout << "\n" << std::left << std::setw(14) << "type" << std::setw(12) << "status" << std::right << std::setw(8)
+              << "levels" << std::setw(12) << "time (s)" << std::setw(12) << "mean (ms)" << "\n";
+    std::cout << std::string(58, '-') << "\n";
+    for (auto &[key, cell] : report.table)
+        std::cout << std::left << std::setw(14) << key.first << std::setw(12) << key.second << std::right
+                  << std::setw(8) << cell.count << std::setw(12) << std::fixed << std::setprecision(3)
+                  << cell.time_ms / 1000 << std::setw(12) << std::setprecision(2)
+                  << (cell.count ? cell.time_ms / double(cell.count) : 0) << "\n";
+    std::cout << std::string(58, '-') << "\n";
+    std::cout << "solved now " << report.attempted - report.unsolved << " of " << report.attempted << ", skipped "
+              << report.skipped << " already solved, " << report.total << " in total; wall " << std::setprecision(2)
+              << report.wall_s << " s" << (report.cancelled ? " (cancelled)" : "") << "\n";
+}
+
+int run_solve(Context &ctx, const DbArgs &args) {
+    if (!std::filesystem::exists(args.db)) throw host::InputError(args.db, "no such database");
+    host::PluginRegistry &reg = ctx.registry();
+    host::Store store(args.db);
+    if (!args.pack.empty() && !store.find_pack(args.pack))
+        throw host::InputError(args.db, "no pack named '" + args.pack + "'", 0, 0, "pack");
+    host::BulkOptions options;
+    options.filter = {args.pack, args.type};
+    options.jobs = args.jobs;
+    options.timeout_s = args.timeout_s;
+    options.node_limit = args.node_limit;
+    options.resume = args.resume;
+    options.cancel = &ctx.cancel;
+    const bool progress_line = !ctx.json && !ctx.quiet && isatty(STDERR_FILENO);
+    if (progress_line)
+        options.on_progress = [](const host::BulkProgress &p) {
+            const double rate = p.elapsed_s > 0 ? p.done / p.elapsed_s : 0;
+            const double eta = rate > 0 ? (p.total - p.done) / rate : 0;
+            std::fprintf(stderr, "\r%zu/%zu levels  %.1f/s  ETA %.0f s   ", p.done, p.total, rate, eta);
+            if (p.done == p.total) std::fputs("\n", stderr);
+        };
+    if (ctx.json)
+        options.on_item = [&ctx, &args](const host::BulkItem &item) {
+            // file = the database, index = 0-based position within the pack (positions count from 1).
+            host::JsonLine j;
+            j.add("file", args.db).add("pack", item.pack).add("index", int64_t(item.position - 1));
+            j.add("level_id", int64_t(item.level_id));
+            j.add("name", item.name).add("type", item.type).add("status", item.status).add("solution", item.solution);
+            j.add("time_ms", item.time_ms).add("nodes", item.nodes);
+            if (!item.error.empty()) j.add("error", item.error);
+            ctx.emit(j);
+        };
+    const host::BulkReport report = host::bulk_solve(store, reg, options);
+    if (ctx.json) {
+        host::JsonLine j;
+        j.add("summary", true).add("total", uint64_t(report.total)).add("skipped", uint64_t(report.skipped));
+        j.add("attempted", uint64_t(report.attempted)).add("unsolved", uint64_t(report.unsolved));
+        j.add("cancelled", report.cancelled).add("wall_s", report.wall_s);
+        ctx.emit(j);
+    } else {
+        print_summary(report);
+    }
+    return report.unsolved || report.cancelled ? kExitFailed : kExitOk;
+}
+
+} // namespace
+
+void add_db_command(CLI::App &app, Context &ctx) {
+    auto args = std::make_shared<DbArgs>();
+    CLI::App *db = app.add_subcommand("db", "Level database: import, export, list, bulk solve");
+    db->require_subcommand(1);
+
+    CLI::App *import = db->add_subcommand("import", "Import level files (or pack files) into a pack");
+    import->add_option("db", args->db, "Database file (created if missing)")->required();
+    import->add_option("files", args->files, "Level or pack files")->required();
+    import->add_option("--pack", args->pack, "Pack name (created if missing)")->required();
+    import->add_option("--type", args->type, "Puzzle type; inferred when unambiguous");
+    import->add_option("--format", args->format, "Input format name");
+    import->callback([&ctx, args] { ctx.exit_code = run_import(ctx, *args); });
+
+    CLI::App *exp = db->add_subcommand("export", "Export a pack to a pack file (JSON)");
+    exp->add_option("db", args->db, "Database file")->required()->check(CLI::ExistingFile);
+    exp->add_option("--pack", args->pack, "Pack name")->required();
+    exp->add_option("-o,--output", args->output, "Pack file to write")->required();
+    exp->callback([&ctx, args] { ctx.exit_code = run_export(ctx, *args); });
+
+    CLI::App *list = db->add_subcommand("list", "List packs, or the levels of one pack with their latest status");
+    list->add_option("db", args->db, "Database file")->required();
+    list->add_option("--pack", args->pack, "Pack whose levels to list");
+    list->add_option("--type", args->type, "Only levels of this type");
+    list->callback([&ctx, args] { ctx.exit_code = run_list(ctx, *args); });
+
+    CLI::App *solve = db->add_subcommand("solve", "Bulk-solve stored levels on every core, storing each result");
+    solve->add_option("db", args->db, "Database file")->required();
+    solve->add_option("--pack", args->pack, "Only this pack");
+    solve->add_option("--type", args->type, "Only this type");
+    solve->add_option("-j,--jobs", args->jobs, "Threads (0 = every core)");
+    solve->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none)")->check(CLI::NonNegativeNumber);
+    solve->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)");
+    solve->add_flag("--resume", args->resume, "Skip levels already solved by the same plugin version");
+    solve->callback([&ctx, args] { ctx.exit_code = run_solve(ctx, *args); });
+}
+
+} // namespace pluzzle::cli

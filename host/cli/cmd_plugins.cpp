@@ -1,0 +1,72 @@
+// `pluzzle plugins`: what is installed, and what was found but skipped (path + reason).
+#include <CLI/CLI.hpp>
+
+#include "cli_context.hpp"
+
+#include <iomanip>
+
+namespace pluzzle::cli {
+
+namespace {
+
+std::string format_list(const host::Plugin &p) {
+    std::string out;
+    for (auto &f : p.formats()) {
+        out += (out.empty() ? "" : ", ") + std::string(f.name);
+        if (f.extensions && *f.extensions) out += " (" + std::string(f.extensions) + ")";
+    }
+    return out;
+}
+
+int run(Context &ctx) {
+    host::PluginRegistry &reg = ctx.registry();
+    for (auto &p : reg.plugins()) {
+        if (ctx.json) {
+            std::vector<std::string> formats, params, tools, ais;
+            for (auto &f : p->formats()) formats.push_back(f.name);
+            for (auto &x : p->params()) params.push_back(x.name);
+            for (auto &t : p->tools()) tools.push_back(t.id);
+            for (auto &a : p->ais()) ais.push_back(a.id);
+            host::JsonLine j;
+            j.add("id", p->id()).add("name", p->name()).add("version", p->version()).add("abi", p->abi());
+            j.add("path", p->path()).add("capabilities", host::capability_list(p->capabilities()));
+            j.add("formats", formats).add("params", params).add("tools", tools).add("ais", ais);
+            ctx.emit(j);
+        } else {
+            std::cout << p->id() << "  " << p->name() << " " << p->version() << "  (ABI " << p->abi() << ")\n"
+                      << "    path:         " << p->path() << "\n"
+                      << "    capabilities: " << host::capability_list(p->capabilities()) << "\n"
+                      << "    formats:      " << format_list(*p) << "\n";
+            if (!p->params().empty()) {
+                std::cout << "    generator:   ";
+                for (auto &x : p->params()) std::cout << " " << x.name << "=" << x.default_value;
+                std::cout << "\n";
+            }
+            if (!p->ais().empty()) {
+                std::cout << "    AIs:         ";
+                for (auto &a : p->ais()) std::cout << " " << a.id;
+                std::cout << "\n";
+            }
+        }
+    }
+    for (auto &problem : reg.problems()) {
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("skipped", problem.path).add("reason", problem.reason);
+            ctx.emit(j);
+        } else {
+            std::cout << "skipped " << problem.path << "\n    " << problem.reason << "\n";
+        }
+    }
+    if (reg.plugins().empty() && !ctx.json) std::cout << "no plugins found\n";
+    return kExitOk;
+}
+
+} // namespace
+
+void add_plugins_command(CLI::App &app, Context &ctx) {
+    CLI::App *cmd = app.add_subcommand("plugins", "List installed puzzle plugins and any that were skipped");
+    cmd->callback([&ctx] { ctx.exit_code = run(ctx); });
+}
+
+} // namespace pluzzle::cli

@@ -1,0 +1,141 @@
+// `pluzzle solve FILE...`: solve every level of every file on a thread pool, printing results in input order.
+#include <CLI/CLI.hpp>
+
+#include "cli_context.hpp"
+#include "level_source.hpp"
+#include "parallel.hpp"
+
+#include <condition_variable>
+#include <iomanip>
+#include <mutex>
+#include <sstream>
+
+namespace pluzzle::cli {
+
+namespace {
+
+struct SolveArgs {
+    std::vector<std::string> files;
+    std::string type, format;
+    double timeout_s = 0;
+    uint64_t node_limit = 0;
+    uint32_t max_solutions = 2;
+    unsigned jobs = 0;
+    std::vector<std::string> params;
+};
+
+struct Outcome {
+    host::SolveReport report;
+    std::string error; // plugin failure
+    bool done = false;
+};
+
+std::string label(const host::SourceLevel &l, size_t count_in_file) {
+    std::string s = l.file;
+    if (count_in_file > 1) s += "#" + std::to_string(l.index + 1);
+    if (!l.name.empty()) s += " \"" + l.name + "\"";
+    return s;
+}
+
+std::string milliseconds(double ms) {
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(ms < 10 ? 2 : 1) << ms << " ms";
+    return o.str();
+}
+
+int run(Context &ctx, const SolveArgs &args) {
+    host::PluginRegistry &reg = ctx.registry();
+    std::vector<host::SourceLevel> levels;
+    std::vector<size_t> file_counts;
+    for (auto &f : args.files) {
+        auto loaded = host::load_levels(reg, f, {args.type, args.format});
+        for (size_t i = 0; i < loaded.size(); ++i) file_counts.push_back(loaded.size());
+        for (auto &l : loaded) levels.push_back(std::move(l));
+    }
+    const auto params = parse_key_values(args.params);
+
+    std::vector<Outcome> outcomes(levels.size());
+    std::mutex mutex;
+    std::condition_variable ready;
+    size_t printed = 0;
+    int exit_code = kExitOk;
+
+    auto print = [&](size_t i) {
+        const host::SourceLevel &l = levels[i];
+        const Outcome &o = outcomes[i];
+        const std::string status = o.error.empty() ? host::status_name(o.report.status) : "error";
+        const bool solved = status == "solved" || status == "unique" || status == "multiple";
+        if (!solved) exit_code = kExitFailed;
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("file", l.file).add("index", uint64_t(l.index)).add("name", l.name).add("type", l.plugin->id());
+            j.add("status", status).add("solution", o.report.solutions.empty() ? "" : o.report.solutions[0]);
+            j.add("solutions", o.report.solutions).add("time_ms", o.report.time_ms).add("nodes", o.report.nodes);
+            j.add("lower_bound", o.report.lower_bound).add("upper_bound", o.report.upper_bound);
+            if (!o.report.stats.empty()) j.add("stats", o.report.stats);
+            if (!o.error.empty()) j.add("error", o.error);
+            ctx.emit(j);
+            return;
+        }
+        std::cout << label(l, file_counts[i]) << "  " << l.plugin->id() << "  " << status << "  "
+                  << milliseconds(o.report.time_ms) << "  " << o.report.nodes << " nodes\n";
+        if (!o.error.empty()) std::cout << "  error: " << o.error << "\n";
+        for (size_t s = 0; s < o.report.solutions.size(); ++s) {
+            if (o.report.solutions.size() > 1) std::cout << "  solution " << s + 1 << ":\n";
+            std::istringstream lines(o.report.solutions[s]);
+            for (std::string line; std::getline(lines, line);) std::cout << "  " << line << "\n";
+        }
+        std::cout << std::flush;
+    };
+
+    // Workers solve; the calling thread prints each result as soon as all earlier ones are printed.
+    std::thread printer([&] {
+        std::unique_lock<std::mutex> lock(mutex);
+        while (printed < levels.size()) {
+            ready.wait(lock, [&] { return outcomes[printed].done; });
+            while (printed < levels.size() && outcomes[printed].done) print(printed++);
+        }
+    });
+    host::parallel_for(levels.size(), args.jobs, [&](size_t i) {
+        Outcome o;
+        try {
+            if (!levels[i].plugin->can(PZ_CAP_SOLVE)) throw host::PluginError("type '" + levels[i].plugin->id() + "' has no solver");
+            host::SolveOptions so;
+            so.time_limit_s = args.timeout_s;
+            so.node_limit = args.node_limit;
+            so.max_solutions = args.max_solutions;
+            so.params = params;
+            so.cancel = &ctx.cancel;
+            o.report = levels[i].plugin->solve(levels[i].level.get(), so);
+        } catch (const host::InputError &e) {
+            o.error = e.what(); // e.g. an unknown solver option
+        } catch (const std::exception &e) {
+            o.error = e.what();
+        }
+        o.done = true;
+        std::lock_guard<std::mutex> lock(mutex);
+        outcomes[i] = std::move(o);
+        ready.notify_one();
+    });
+    printer.join();
+    return exit_code;
+}
+
+} // namespace
+
+void add_solve_command(CLI::App &app, Context &ctx) {
+    auto args = std::make_shared<SolveArgs>();
+    CLI::App *cmd = app.add_subcommand("solve", "Solve level files (a multi-puzzle file is many levels)");
+    cmd->add_option("files", args->files, "Level files (any format a plugin reads, or a pack .json)")->required();
+    cmd->add_option("--type", args->type, "Puzzle type (plugin id); inferred when unambiguous");
+    cmd->add_option("--format", args->format, "Input format name; detected when omitted");
+    cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none)")->check(CLI::NonNegativeNumber);
+    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)");
+    cmd->add_option("--max-solutions", args->max_solutions, "Stop after this many solutions (2 proves uniqueness)")
+        ->check(CLI::Range(1u, 1000000u));
+    cmd->add_option("-j,--jobs", args->jobs, "Threads (0 = every core)");
+    cmd->add_option("--option", args->params, "Solver option key=value (repeatable)");
+    cmd->callback([&ctx, args] { ctx.exit_code = run(ctx, *args); });
+}
+
+} // namespace pluzzle::cli

@@ -1,0 +1,85 @@
+// pluzzle -- the command-line host: list plugins, solve/check/render/generate levels, manage level databases.
+#include <CLI/CLI.hpp>
+
+#include "cli_context.hpp"
+#include "errors.hpp"
+
+#include <csignal>
+
+namespace {
+
+pluzzle::cli::Context *g_context = nullptr;
+
+// First Ctrl-C: cancel running solves cleanly (results so far are kept). Second: the default action.
+extern "C" void on_interrupt(int sig) {
+    if (g_context) g_context->cancel.store(true);
+    std::signal(sig, SIG_DFL);
+}
+
+const char *kExitCodes = "Exit codes: 0 success; 1 some level failed or is unsolved; 2 usage error; "
+                         "3 bad input (unreadable/malformed file, database, parameters, unknown type).";
+
+} // namespace
+
+namespace pluzzle::cli {
+
+std::vector<std::pair<std::string, std::string>> parse_key_values(const std::vector<std::string> &items) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto &item : items) {
+        const auto eq = item.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw host::InputError("--param", "expected key=value, got '" + item + "'", 0, 0, "param");
+        out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+    }
+    return out;
+}
+
+} // namespace pluzzle::cli
+
+int main(int argc, char **argv) {
+    using namespace pluzzle;
+    cli::Context ctx;
+    g_context = &ctx;
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
+
+    CLI::App app{"pluzzle -- puzzle engine: plugins, solving, level databases", "pluzzle"};
+    app.footer(kExitCodes);
+    app.set_version_flag("--version", std::string("pluzzle ") + PLUZZLE_VERSION_STRING);
+    app.add_flag("--json", ctx.json, "One JSON object per line on stdout, for scripts");
+    app.add_flag("-q,--quiet", ctx.quiet, "No progress line");
+    app.add_option("--plugin-path", ctx.plugin_paths, "Extra plugin folder (repeatable)");
+    app.require_subcommand(1);
+
+    cli::add_plugins_command(app, ctx);
+    cli::add_solve_command(app, ctx);
+    cli::add_check_command(app, ctx);
+    cli::add_render_command(app, ctx);
+    cli::add_generate_command(app, ctx);
+    cli::add_db_command(app, ctx);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &e) {
+        const int code = app.exit(e); // prints help, version or the usage error
+        return code == 0 ? cli::kExitOk : cli::kExitUsage;
+    } catch (const host::InputError &e) {
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("error", e.what()).add("file", e.file()).add("line", e.line()).add("column", e.column());
+            if (!e.field().empty()) j.add("field", e.field());
+            ctx.emit(j);
+        }
+        std::cerr << "pluzzle: error: " << e.what() << "\n";
+        return cli::kExitBadInput;
+    } catch (const std::exception &e) {
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("error", e.what());
+            ctx.emit(j);
+        }
+        std::cerr << "pluzzle: error: " << e.what() << "\n";
+        return cli::kExitFailed;
+    }
+    return ctx.exit_code;
+}
