@@ -1,0 +1,269 @@
+// The real `pluzzle` binary end to end: exit codes, --json lines, every subcommand, bad inputs.
+#include "store.hpp"
+#include "test_support.hpp"
+
+#include <csignal>
+#include <set>
+#include <thread>
+#include <unistd.h>
+
+using namespace pluzzle::test;
+
+namespace {
+
+const char *kUniqueLevel = "lightsout 1\nname corner\nsize 3 3\n##.\n#..\n...\n";
+// A 5x5 board cannot switch a single corner: proved unsolvable.
+const char *kImpossibleLevel = "lightsout 1\nname lonely\nsize 5 5\n#....\n.....\n.....\n.....\n.....\n";
+
+std::string member(const rapidjson::Value &v, const char *key) {
+    if (!v.HasMember(key)) return "<missing>";
+    if (v[key].IsString()) return v[key].GetString();
+    if (v[key].IsBool()) return v[key].GetBool() ? "true" : "false";
+    if (v[key].IsUint64()) return std::to_string(v[key].GetUint64());
+    if (v[key].IsInt64()) return std::to_string(v[key].GetInt64());
+    if (v[key].IsNumber()) return std::to_string(v[key].GetDouble());
+    return "<other>";
+}
+
+} // namespace
+
+TEST(Cli, HelpAndUsageExitCodes) {
+    EXPECT_EQ(run(cli() + " --help").exit_code, 0);
+    for (const char *sub : {"plugins", "solve", "check", "render", "generate", "db", "db import", "db solve"})
+        EXPECT_EQ(run(cli() + " " + sub + " --help").exit_code, 0) << sub;
+    EXPECT_EQ(run(cli()).exit_code, 2);
+    EXPECT_EQ(run(cli() + " frobnicate").exit_code, 2);
+    EXPECT_EQ(run(cli() + " solve --no-such-flag x").exit_code, 2);
+    EXPECT_EQ(run(cli() + " solve").exit_code, 2); // FILE is required
+}
+
+TEST(Cli, PluginsListsLoadedAndSkipped) {
+    RunResult r = run(cli(probe_dir("bad")) + " --json plugins");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    auto lines = json_lines(r.out);
+    std::set<std::string> ids, skipped;
+    for (auto &l : lines) {
+        if (l.HasMember("id")) {
+            ids.insert(member(l, "id"));
+            for (const char *k : {"name", "version", "abi", "path", "capabilities"}) EXPECT_TRUE(l.HasMember(k)) << k;
+            EXPECT_TRUE(l["formats"].IsArray());
+        }
+        if (l.HasMember("skipped")) skipped.insert(fs::path(member(l, "skipped")).filename().string());
+    }
+    EXPECT_TRUE(ids.count("lightsout"));
+    EXPECT_EQ(skipped, (std::set<std::string>{"pluzzle_no_symbol.so", "pluzzle_probe_abi2.so",
+                                              "pluzzle_probe_null.so", "pluzzle_probe_throwing.so"}));
+    RunResult human = run(cli() + " plugins");
+    EXPECT_NE(human.out.find("lightsout"), std::string::npos);
+    EXPECT_NE(human.out.find("capabilities:"), std::string::npos);
+}
+
+TEST(Cli, SolveJsonCarriesTheAgreedFields) {
+    TempDir dir;
+    write_file(dir / "one.lightsout", kUniqueLevel);
+    RunResult r = run(cli() + " --json solve " + quote(dir / "one.lightsout"));
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u);
+    for (const char *k : {"file", "index", "type", "status", "solution", "time_ms", "nodes"})
+        EXPECT_TRUE(lines[0].HasMember(k)) << k;
+    EXPECT_EQ(member(lines[0], "type"), "lightsout");
+    EXPECT_EQ(member(lines[0], "status"), "unique");
+    EXPECT_EQ(member(lines[0], "index"), "0");
+    // The printed solution is accepted by `check`.
+    write_file(dir / "sol.txt", member(lines[0], "solution"));
+    EXPECT_EQ(run(cli() + " check " + quote(dir / "one.lightsout") + " --solution " + quote(dir / "sol.txt")).exit_code, 0);
+    write_file(dir / "wrong.txt", "press 2,2"); // (0,0) alone is the answer
+    RunResult wrong = run(cli() + " check " + quote(dir / "one.lightsout") + " --solution " + quote(dir / "wrong.txt"));
+    EXPECT_EQ(wrong.exit_code, 1);
+    EXPECT_NE(wrong.out.find("wrong"), std::string::npos);
+}
+
+TEST(Cli, MultiPuzzleFileIsManyLevelsInInputOrder) {
+    RunResult r = run(cli() + " --json solve -j 2 " + quote(data_dir() + "/lightsout/classic.lightsout"));
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    auto lines = json_lines(r.out);
+    ASSERT_GE(lines.size(), 3u) << r.out;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        EXPECT_EQ(member(lines[i], "index"), std::to_string(i)); // input order, whatever the threads did
+        EXPECT_NE(member(lines[i], "solution"), "");
+    }
+}
+
+TEST(Cli, AnImpossibleLevelIsReportedAndExitsOne) {
+    TempDir dir;
+    write_file(dir / "two.lightsout", std::string(kUniqueLevel) + kImpossibleLevel);
+    RunResult r = run(cli() + " --json solve " + quote(dir / "two.lightsout"));
+    EXPECT_EQ(r.exit_code, 1);
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 2u) << r.out;
+    EXPECT_EQ(member(lines[0], "status"), "unique");
+    EXPECT_EQ(member(lines[1], "status"), "unsolvable");
+    EXPECT_EQ(member(lines[1], "name"), "lonely");
+}
+
+TEST(Cli, BadInputIsExitThreeWithFileAndLine) {
+    TempDir dir;
+    write_file(dir / "bad.lightsout", "lightsout 1\nsize 3 3\n##.\n#x.\n...\n");
+    RunResult r = run(cli() + " solve " + quote(dir / "bad.lightsout"), true);
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.out.find(dir / "bad.lightsout" + ":4:2"), std::string::npos) << r.out;
+
+    RunResult missing = run(cli() + " solve " + quote(dir / "missing.lightsout"), true);
+    EXPECT_EQ(missing.exit_code, 3);
+    EXPECT_NE(missing.out.find("missing.lightsout"), std::string::npos);
+
+    write_file(dir / "junk.bin", std::string("\x7f" "ELF\0\0garbage\xff\xfe", 16));
+    RunResult junk = run(cli() + " --json solve " + quote(dir / "junk.bin"));
+    EXPECT_EQ(junk.exit_code, 3);
+    auto lines = json_lines(junk.out);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_NE(member(lines[0], "error").find("junk.bin"), std::string::npos);
+
+    EXPECT_EQ(run(cli() + " solve --type nosuchtype " + quote(dir / "bad.lightsout")).exit_code, 3);
+    EXPECT_EQ(run(cli() + " generate lightsout --param width=0 -o " + quote(dir / "g.lightsout")).exit_code, 3);
+    EXPECT_EQ(run(cli() + " generate lightsout --param nonsense -o " + quote(dir / "g.lightsout")).exit_code, 3);
+}
+
+TEST(Cli, RenderWritesSvgWithAndWithoutSolution) {
+    TempDir dir;
+    write_file(dir / "one.lightsout", kUniqueLevel);
+    ASSERT_EQ(run(cli() + " render " + quote(dir / "one.lightsout") + " -o " + quote(dir / "a.svg")).exit_code, 0);
+    const std::string svg = read_file(dir / "a.svg");
+    EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+    EXPECT_NE(svg.find("<svg"), std::string::npos);
+    EXPECT_NE(svg.find("<polygon"), std::string::npos);
+    RunResult solved = run(cli() + " --json solve " + quote(dir / "one.lightsout"));
+    write_file(dir / "sol.txt", member(json_lines(solved.out).at(0), "solution"));
+    ASSERT_EQ(run(cli() + " render " + quote(dir / "one.lightsout") + " --solution " + quote(dir / "sol.txt") + " -o " +
+                  quote(dir / "b.svg")).exit_code, 0);
+    EXPECT_NE(read_file(dir / "b.svg"), svg); // the solution is drawn
+    EXPECT_EQ(run(cli() + " render " + quote(dir / "one.lightsout") + " --index 2 -o " + quote(dir / "c.svg")).exit_code, 3);
+}
+
+TEST(Cli, GenerateIsDeterministicPerSeed) {
+    TempDir dir;
+    const std::string gen = cli() + " generate lightsout --param width=6 --param height=4 --seed 11 --count 3 -o ";
+    ASSERT_EQ(run(gen + quote(dir / "a.json")).exit_code, 0);
+    ASSERT_EQ(run(gen + quote(dir / "b.json")).exit_code, 0);
+    EXPECT_EQ(read_file(dir / "a.json"), read_file(dir / "b.json"));
+    RunResult solved = run(cli() + " --json solve " + quote(dir / "a.json"));
+    EXPECT_EQ(json_lines(solved.out).size(), 3u) << solved.out;
+    ASSERT_EQ(run(cli() + " generate lightsout --seed 5 --db " + quote(dir / "g.db") + " --pack gen --count 4").exit_code, 0);
+    RunResult listed = run(cli() + " --json db list " + quote(dir / "g.db") + " --pack gen");
+    EXPECT_EQ(json_lines(listed.out).size(), 4u);
+}
+
+TEST(Cli, DatabaseImportExportRoundTrip) {
+    TempDir dir;
+    const std::string db = dir / "levels.db";
+    RunResult imp = run(cli() + " db import " + quote(db) + " " + quote(data_dir() + "/lightsout/classic.lightsout") +
+                        " --pack classic");
+    ASSERT_EQ(imp.exit_code, 0) << imp.out;
+    // Importing again adds nothing (content hash unique within the pack).
+    RunResult again = run(cli() + " --json db import " + quote(db) + " " +
+                          quote(data_dir() + "/lightsout/classic.lightsout") + " --pack classic");
+    EXPECT_EQ(member(json_lines(again.out).at(0), "added"), "0");
+
+    ASSERT_EQ(run(cli() + " db export " + quote(db) + " --pack classic -o " + quote(dir / "p1.json")).exit_code, 0);
+    const std::string db2 = dir / "copy.db";
+    ASSERT_EQ(run(cli() + " db import " + quote(db2) + " " + quote(dir / "p1.json") + " --pack classic").exit_code, 0);
+    ASSERT_EQ(run(cli() + " db export " + quote(db2) + " --pack classic -o " + quote(dir / "p2.json")).exit_code, 0);
+    EXPECT_EQ(read_file(dir / "p1.json"), read_file(dir / "p2.json"));
+
+    RunResult packs = run(cli() + " --json db list " + quote(db));
+    auto lines = json_lines(packs.out);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(member(lines[0], "pack"), "classic");
+    EXPECT_EQ(run(cli() + " db export " + quote(db) + " --pack nosuch -o " + quote(dir / "x.json")).exit_code, 3);
+}
+
+TEST(Cli, TruncatedDatabaseIsBadInputNamingTheFile) {
+    TempDir dir;
+    const std::string db = dir / "levels.db";
+    ASSERT_EQ(run(cli() + " db import " + quote(db) + " " + quote(data_dir() + "/lightsout/classic.lightsout") +
+                  " --pack classic").exit_code, 0);
+    ASSERT_EQ(run("sqlite3 " + quote(db) + " 'PRAGMA wal_checkpoint(TRUNCATE);' >/dev/null 2>&1 || true").exit_code, 0);
+    const std::string bytes = read_file(db);
+    write_file(dir / "trunc.db", bytes.substr(0, 1000));
+    RunResult r = run(cli() + " db list " + quote(dir / "trunc.db"), true);
+    EXPECT_EQ(r.exit_code, 3) << r.out;
+    EXPECT_NE(r.out.find("trunc.db"), std::string::npos) << r.out;
+    write_file(dir / "text.db", "definitely not a database, just some words that go on for a while\n");
+    RunResult t = run(cli() + " db solve " + quote(dir / "text.db"), true);
+    EXPECT_EQ(t.exit_code, 3) << t.out;
+    EXPECT_NE(t.out.find("text.db"), std::string::npos) << t.out;
+}
+
+TEST(Cli, BulkSolvePrintsASummaryTable) {
+    TempDir dir;
+    const std::string db = dir / "levels.db";
+    write_file(dir / "impossible.lightsout", kImpossibleLevel);
+    ASSERT_EQ(run(cli() + " db import " + quote(db) + " " + quote(data_dir() + "/lightsout/classic.lightsout") + " " +
+                  quote(dir / "impossible.lightsout") + " --pack classic").exit_code, 0);
+    RunResult r = run(cli() + " db solve " + quote(db) + " -j 2");
+    EXPECT_EQ(r.exit_code, 1); // the impossible level is unsolved
+    EXPECT_NE(r.out.find("type"), std::string::npos);
+    EXPECT_NE(r.out.find("lightsout"), std::string::npos);
+    EXPECT_NE(r.out.find("unsolvable"), std::string::npos);
+    // Everything has a final result now: --resume has nothing left to do.
+    RunResult again = run(cli() + " --json db solve " + quote(db) + " --resume");
+    auto lines = json_lines(again.out);
+    ASSERT_EQ(lines.size(), 1u) << again.out;
+    EXPECT_EQ(member(lines[0], "attempted"), "0");
+    EXPECT_EQ(member(lines[0], "skipped"), member(lines[0], "total"));
+    EXPECT_EQ(again.exit_code, 0);
+}
+
+// Kill a bulk run mid-way, then --resume: every level ends with exactly one result, none is lost or repeated.
+TEST(Cli, BulkRunKilledMidwayThenResumedLosesNothing) {
+    TempDir dir;
+    const int kLevels = 30;
+    std::string text;
+    for (int i = 0; i < kLevels; ++i) text += "probe 1\nvalue " + std::to_string(i) + "\nsleep_ms 150\n";
+    write_file(dir / "slow.probe", text);
+    const std::string db = dir / "levels.db";
+    const std::string env = cli(probe_dir("good"));
+    ASSERT_EQ(run(env + " db import " + quote(db) + " " + quote(dir / "slow.probe") + " --pack slow").exit_code, 0);
+
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", ("exec " + env + " -q db solve " + quote(db) + " -j 2 >/dev/null 2>&1").c_str(),
+              static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    auto stored = [&] {
+        pluzzle::host::Store store(db);
+        size_t n = 0;
+        for (auto &l : store.levels()) n += store.results(l.id).size();
+        return n;
+    };
+    size_t before_kill = 0;
+    for (int i = 0; i < 400 && (before_kill = stored()) < 4; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    const size_t after_kill = stored();
+    ASSERT_GE(after_kill, 4u);
+    ASSERT_LT(after_kill, size_t(kLevels)) << "the run finished before it could be killed";
+
+    RunResult resumed = run(env + " --json db solve " + quote(db) + " --resume -j 2");
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.out;
+    auto lines = json_lines(resumed.out);
+    ASSERT_FALSE(lines.empty());
+    const auto &summary = lines.back();
+    EXPECT_EQ(member(summary, "skipped"), std::to_string(after_kill));
+    EXPECT_EQ(member(summary, "attempted"), std::to_string(kLevels - after_kill));
+
+    pluzzle::host::Store store(db);
+    std::set<std::string> answers;
+    for (auto &l : store.levels()) {
+        auto results = store.results(l.id);
+        ASSERT_EQ(results.size(), 1u) << "level " << l.name;
+        EXPECT_EQ(results[0].status, "unique");
+        answers.insert(results[0].solution);
+    }
+    EXPECT_EQ(answers.size(), size_t(kLevels));
+}

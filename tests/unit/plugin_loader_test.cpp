@@ -1,0 +1,165 @@
+// The plugin loader against real built libraries: good ones load, broken ones are reported and skipped.
+#include "plugin_registry.hpp"
+#include "svg_canvas.hpp"
+#include "test_support.hpp"
+
+using namespace pluzzle::host;
+using namespace pluzzle::test;
+
+namespace {
+
+std::string reason_for(const PluginRegistry &reg, const std::string &file_part) {
+    for (auto &p : reg.problems())
+        if (p.path.find(file_part) != std::string::npos) return p.reason;
+    return "<not reported>";
+}
+
+} // namespace
+
+TEST(PluginLoader, LoadsTheBuiltPluginsFromTheBuildFolder) {
+    PluginRegistry reg;
+    reg.load_folders({PLUZZLE_PLUGIN_DIR});
+    auto lo = reg.find("lightsout");
+    ASSERT_TRUE(lo) << "problems: " << (reg.problems().empty() ? "" : reg.problems()[0].reason);
+    EXPECT_EQ(lo->abi(), std::to_string(PZ_ABI_MAJOR) + "." + std::to_string(PZ_ABI_MINOR));
+    EXPECT_TRUE(lo->can(PZ_CAP_SOLVE));
+    EXPECT_TRUE(lo->has_extension("lightsout"));
+    EXPECT_TRUE(reg.problems().empty());
+}
+
+TEST(PluginLoader, RejectsAnotherAbiMajorWithAClearMessage) {
+    PluginRegistry reg;
+    EXPECT_FALSE(reg.load_file(probe_dir("bad") + "/pluzzle_probe_abi2.so"));
+    EXPECT_EQ(reason_for(reg, "probe_abi2"), "built for plugin ABI 2.0, but this pluzzle supports ABI 1.x");
+    EXPECT_FALSE(reg.find("probe_abi2"));
+}
+
+TEST(PluginLoader, AcceptsAnOlderMinorAndTreatsLaterFieldsAsAbsent) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("old") + "/pluzzle_probe_old.so")) << reason_for(reg, "probe_old");
+    auto p = reg.find("probe_old");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->abi(), "1.0");
+    EXPECT_EQ(p->table().struct_size, PZ_PLUGIN_SIZE_1_0);
+    EXPECT_TRUE(p->ais().empty());
+    // The 1.0 operations work.
+    auto levels = p->parse("probe 1\nvalue 3\n", "", "t.probe");
+    ASSERT_EQ(levels.size(), 1u);
+    EXPECT_EQ(p->solve(levels[0].level.get(), {}).solutions.at(0), "answer 3");
+    // A 1.1 operation is reported as missing, not called through garbage.
+    auto state = p->new_state(levels[0].level);
+    EXPECT_THROW(p->ai_move(state.get(), "any", {}), PluginError);
+}
+
+TEST(PluginLoader, ReportsLibrariesThatAreNotPlugins) {
+    TempDir dir;
+    write_file(dir / "garbage.so", "this is not an ELF file\n");
+    fs::copy_file(probe_dir("bad") + "/pluzzle_no_symbol.so", dir / "nosym.so");
+    fs::copy_file(probe_dir("bad") + "/pluzzle_probe_null.so", dir / "null.so");
+    fs::copy_file(probe_dir("bad") + "/pluzzle_probe_throwing.so", dir / "throwing.so");
+    fs::copy_file(probe_dir("good") + "/pluzzle_probe.so", dir / "zz_good.so");
+    PluginRegistry reg;
+    reg.load_folders({dir.path().string()});
+    EXPECT_NE(reason_for(reg, "garbage.so").find("not a loadable shared library"), std::string::npos)
+        << reason_for(reg, "garbage.so");
+    EXPECT_EQ(reason_for(reg, "nosym.so"), "not a pluzzle plugin: it lacks the symbol 'pluzzle_plugin'");
+    EXPECT_EQ(reason_for(reg, "null.so"), "its entry point returned no plugin table");
+    EXPECT_EQ(reason_for(reg, "throwing.so"), "its entry point returned no plugin table");
+    // The good one after them still loads.
+    ASSERT_EQ(reg.plugins().size(), 1u);
+    EXPECT_EQ(reg.plugins()[0]->id(), "probe");
+    EXPECT_EQ(reg.problems().size(), 4u);
+}
+
+TEST(PluginLoader, SkipsARepeatedIdAndKeepsTheFirst) {
+    TempDir a, b;
+    fs::copy_file(probe_dir("good") + "/pluzzle_probe.so", a / "probe.so");
+    fs::copy_file(probe_dir("good") + "/pluzzle_probe.so", b / "probe_copy.so");
+    PluginRegistry reg;
+    reg.load_folders({a.path().string(), b.path().string()});
+    ASSERT_EQ(reg.plugins().size(), 1u);
+    EXPECT_EQ(reg.plugins()[0]->path(), a / "probe.so");
+    EXPECT_EQ(reason_for(reg, "probe_copy.so"), "duplicate plugin id 'probe' (already loaded from " + (a / "probe.so") + ")");
+}
+
+TEST(PluginLoader, SearchPathOrderIsBuildThenEnvironmentThenExtra) {
+    TempDir a, b, extra;
+    setenv("PLUZZLE_PLUGIN_PATH", (a.path().string() + ":" + b.path().string() + "::/does/not/exist").c_str(), 1);
+    auto path = PluginRegistry::default_search_path({extra.path().string()});
+    unsetenv("PLUZZLE_PLUGIN_PATH");
+    ASSERT_GE(path.size(), 4u);
+    EXPECT_EQ(path[0], fs::weakly_canonical(PLUZZLE_PLUGIN_DIR).string());
+    EXPECT_EQ(path[1], fs::weakly_canonical(a.path()).string());
+    EXPECT_EQ(path[2], fs::weakly_canonical(b.path()).string());
+    EXPECT_EQ(path[3], fs::weakly_canonical(extra.path()).string());
+}
+
+TEST(PluginLoader, ExceptionsInsideAPluginBecomeErrorsNotCrashes) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    auto p = reg.find("probe");
+    try {
+        p->parse("probe 1\nthrow parse\n", "", "x.probe");
+        FAIL() << "expected an error";
+    } catch (const PluginError &e) {
+        EXPECT_NE(std::string(e.what()).find("probe throws in parse"), std::string::npos) << e.what();
+    }
+    try {
+        p->parse("probe 1\nthrow parse_int\n", "", "x.probe");
+        FAIL() << "expected an error";
+    } catch (const PluginError &e) {
+        EXPECT_NE(std::string(e.what()).find("unknown exception"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(p->parse("probe 1\nthrow validate\n", "", "x.probe"), PluginError);
+    auto solve_thrower = p->parse("probe 1\nthrow solve\n", "", "x.probe");
+    EXPECT_THROW(p->solve(solve_thrower[0].level.get(), {}), PluginError);
+    auto render_thrower = p->parse("probe 1\nthrow render\n", "", "x.probe");
+    SvgCanvas svg;
+    EXPECT_THROW(p->render(render_thrower[0].level.get(), nullptr, svg.canvas()), PluginError);
+}
+
+TEST(PluginLoader, ParseErrorsCarryFileLineColumnAndField) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    try {
+        reg.find("probe")->parse("probe 1\nvalue 3\n  colour 4\n", "", "levels/x.probe");
+        FAIL() << "expected an error";
+    } catch (const InputError &e) {
+        EXPECT_EQ(e.file(), "levels/x.probe");
+        EXPECT_EQ(e.line(), 3);
+        EXPECT_EQ(e.column(), 3);
+        EXPECT_EQ(e.field(), "colour");
+        EXPECT_STREQ(e.what(), "levels/x.probe:3:3: field 'colour': unknown key 'colour'");
+    }
+}
+
+TEST(PluginLoader, SolveHonoursCancellationAndTimeLimit) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    auto p = reg.find("probe");
+    auto slow = p->parse("probe 1\nsleep_ms 60000\n", "", "slow.probe");
+    std::atomic<bool> cancel{true};
+    SolveOptions cancelled;
+    cancelled.cancel = &cancel;
+    EXPECT_EQ(p->solve(slow[0].level.get(), cancelled).status, PZ_SOLVE_CANCELLED);
+    SolveOptions limited;
+    limited.time_limit_s = 0.05;
+    const SolveReport r = p->solve(slow[0].level.get(), limited);
+    EXPECT_EQ(r.status, PZ_SOLVE_LIMIT);
+    EXPECT_LT(r.time_ms, 5000);
+}
+
+TEST(PluginLoader, TableCheckNamesWhatIsMissing) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    pz_plugin copy = reg.find("probe")->table();
+    EXPECT_EQ(check_plugin_table(&copy), "");
+    copy.solve = nullptr;
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks solve (capability 'solve')");
+    copy = reg.find("probe")->table();
+    copy.id = "Bad Id";
+    EXPECT_EQ(check_plugin_table(&copy), "invalid plugin id (must be 1-40 characters of [a-z0-9_-])");
+    copy = reg.find("probe")->table();
+    copy.struct_size = 16;
+    EXPECT_NE(check_plugin_table(&copy).find("smaller than ABI 1.0 requires"), std::string::npos);
+}

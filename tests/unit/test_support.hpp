@@ -1,0 +1,99 @@
+// test_support.hpp -- shared by the test files: temporary folders, running the real `pluzzle` binary, parsing
+// its JSON lines.
+#pragma once
+#include <rapidjson/document.h>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+namespace pluzzle::test {
+
+namespace fs = std::filesystem;
+
+// A fresh folder, removed when the test ends.
+class TempDir {
+public:
+    TempDir() {
+        std::random_device rd;
+        path_ = fs::temp_directory_path() / ("pluzzle-test-" + std::to_string(rd()) + std::to_string(rd()));
+        fs::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+    const fs::path &path() const { return path_; }
+    std::string operator/(const std::string &name) const { return (path_ / name).string(); }
+
+private:
+    fs::path path_;
+};
+
+inline void write_file(const std::string &path, const std::string &text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+inline std::string read_file(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct RunResult {
+    int exit_code = -1;
+    std::string out; // stdout (stderr is folded in when `merge_stderr`)
+};
+
+// Runs a shell command line and captures its output and exit code.
+inline RunResult run(const std::string &command, bool merge_stderr = false) {
+    RunResult r;
+    FILE *pipe = popen((command + (merge_stderr ? " 2>&1" : " 2>/dev/null")).c_str(), "r");
+    if (!pipe) return r;
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+    const int status = pclose(pipe);
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+inline std::string quote(const std::string &s) {
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+// The real CLI with only the plugin folders given (the build's folder is always searched first by the host).
+inline std::string cli(const std::string &plugin_path = "") {
+    return "env HOME=/nonexistent PLUZZLE_PLUGIN_PATH=" + quote(plugin_path) + " " + quote(PLUZZLE_CLI);
+}
+
+// Every stdout line must be one JSON object.
+inline std::vector<rapidjson::Document> json_lines(const std::string &out) {
+    std::vector<rapidjson::Document> docs;
+    std::istringstream lines(out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty()) continue;
+        rapidjson::Document d;
+        d.Parse(line.c_str());
+        EXPECT_FALSE(d.HasParseError()) << "not JSON: " << line;
+        EXPECT_TRUE(!d.HasParseError() && d.IsObject()) << "not an object: " << line;
+        docs.push_back(std::move(d));
+    }
+    return docs;
+}
+
+inline std::string data_dir() { return std::string(PLUZZLE_SOURCE_DIR) + "/data"; }
+inline std::string probe_dir(const std::string &folder) { return std::string(PLUZZLE_TEST_PLUGIN_DIR) + "/" + folder; }
+
+} // namespace pluzzle::test
