@@ -3,6 +3,7 @@
 #pragma once
 #include "json_line.hpp"
 #include "plugin_registry.hpp"
+#include "settings.hpp"
 
 #include <atomic>
 #include <iostream>
@@ -28,13 +29,22 @@ struct Context {
     bool json = false;
     bool quiet = false;
     std::vector<std::string> plugin_paths; // --plugin-path, searched after PLUZZLE_PLUGIN_PATH
+    std::string settings_path = host::default_settings_path(); // --settings
     std::atomic<bool> cancel{false};
     int exit_code = kExitOk;
 
+    // The user's settings file, read on first use (a malformed one is bad input naming the file).
+    const host::Settings &settings() {
+        if (!settings_) settings_ = host::load_settings(settings_path);
+        return *settings_;
+    }
+
     host::PluginRegistry &registry() {
         if (!registry_) {
+            std::vector<std::string> extra = plugin_paths;
+            for (auto &p : settings().plugin_paths) extra.push_back(p);
             registry_.emplace();
-            registry_->load_folders(host::PluginRegistry::default_search_path(plugin_paths));
+            registry_->load_folders(host::PluginRegistry::default_search_path(extra));
             // Skipped plugins are reported, never fatal.
             for (auto &p : registry_->problems())
                 std::cerr << "pluzzle: warning: skipped plugin " << p.path << ": " << p.reason << "\n";
@@ -46,6 +56,7 @@ struct Context {
     void emit(host::JsonLine &line) { std::cout << line.str() << "\n" << std::flush; }
 
 private:
+    std::optional<host::Settings> settings_;
     std::optional<host::PluginRegistry> registry_;
 };
 

@@ -24,6 +24,7 @@ struct DbArgs {
     double timeout_s = 0;
     uint64_t node_limit = 0;
     bool resume = false;
+    bool jobs_given = false, timeout_given = false; // else the settings file decides
 };
 
 int run_import(Context &ctx, const DbArgs &args) {
@@ -42,7 +43,7 @@ int run_import(Context &ctx, const DbArgs &args) {
             r.name = !l.name.empty() ? l.name
                                      : std::filesystem::path(file).stem().string() +
                                            (levels.size() > 1 ? " #" + std::to_string(l.index + 1) : "");
-            r.author = l.author;
+            r.author = !l.author.empty() ? l.author : ctx.settings().author;
             r.params = l.params;
             r.text = l.plugin->encode(l.level.get());
             records.push_back(std::move(r));
@@ -134,8 +135,10 @@ void print_summary(const host::BulkReport &report) {
               << report.wall_s << " s" << (report.cancelled ? " (cancelled)" : "") << "\n";
 }
 
-int run_solve(Context &ctx, const DbArgs &args) {
+int run_solve(Context &ctx, DbArgs args) {
     if (!std::filesystem::exists(args.db)) throw host::InputError(args.db, "no such database");
+    if (!args.jobs_given) args.jobs = ctx.settings().jobs;
+    if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
     host::PluginRegistry &reg = ctx.registry();
     host::Store store(args.db);
     if (!args.pack.empty() && !store.find_pack(args.pack))
@@ -210,11 +213,16 @@ void add_db_command(CLI::App &app, Context &ctx) {
     solve->add_option("db", args->db, "Database file")->required();
     solve->add_option("--pack", args->pack, "Only this pack");
     solve->add_option("--type", args->type, "Only this type");
-    solve->add_option("-j,--jobs", args->jobs, "Threads (0 = every core)");
-    solve->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none)")->check(CLI::NonNegativeNumber);
+    auto *jobs = solve->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)");
+    auto *timeout = solve->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; default from settings)")
+                        ->check(CLI::NonNegativeNumber);
     solve->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)");
     solve->add_flag("--resume", args->resume, "Skip levels already solved by the same plugin version");
-    solve->callback([&ctx, args] { ctx.exit_code = run_solve(ctx, *args); });
+    solve->callback([&ctx, args, jobs, timeout] {
+        args->jobs_given = jobs->count() > 0;
+        args->timeout_given = timeout->count() > 0;
+        ctx.exit_code = run_solve(ctx, *args);
+    });
 }
 
 } // namespace pluzzle::cli

@@ -22,6 +22,7 @@ struct SolveArgs {
     uint32_t max_solutions = 2;
     unsigned jobs = 0;
     std::vector<std::string> params;
+    bool jobs_given = false, timeout_given = false; // else the settings file decides
 };
 
 struct Outcome {
@@ -43,7 +44,9 @@ std::string milliseconds(double ms) {
     return o.str();
 }
 
-int run(Context &ctx, const SolveArgs &args) {
+int run(Context &ctx, SolveArgs args) {
+    if (!args.jobs_given) args.jobs = ctx.settings().jobs;
+    if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
     host::PluginRegistry &reg = ctx.registry();
     std::vector<host::SourceLevel> levels;
     std::vector<size_t> file_counts;
@@ -129,13 +132,18 @@ void add_solve_command(CLI::App &app, Context &ctx) {
     cmd->add_option("files", args->files, "Level files (any format a plugin reads, or a pack .json)")->required();
     cmd->add_option("--type", args->type, "Puzzle type (plugin id); inferred when unambiguous");
     cmd->add_option("--format", args->format, "Input format name; detected when omitted");
-    cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none)")->check(CLI::NonNegativeNumber);
+    auto *timeout = cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; default from settings)")
+                        ->check(CLI::NonNegativeNumber);
     cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)");
     cmd->add_option("--max-solutions", args->max_solutions, "Stop after this many solutions (2 proves uniqueness)")
         ->check(CLI::Range(1u, 1000000u));
-    cmd->add_option("-j,--jobs", args->jobs, "Threads (0 = every core)");
+    auto *jobs = cmd->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)");
     cmd->add_option("--option", args->params, "Solver option key=value (repeatable)");
-    cmd->callback([&ctx, args] { ctx.exit_code = run(ctx, *args); });
+    cmd->callback([&ctx, args, jobs, timeout] {
+        args->jobs_given = jobs->count() > 0;
+        args->timeout_given = timeout->count() > 0;
+        ctx.exit_code = run(ctx, *args);
+    });
 }
 
 } // namespace pluzzle::cli

@@ -267,3 +267,21 @@ TEST(Cli, BulkRunKilledMidwayThenResumedLosesNothing) {
     }
     EXPECT_EQ(answers.size(), size_t(kLevels));
 }
+
+TEST(Cli, SettingsFileAddsPluginFoldersAndBadSettingsAreNamed) {
+    TempDir dir;
+    write_file(dir / "settings.json",
+               "{\"plugin_paths\": [\"" + probe_dir("good") + "\"], \"jobs\": 2, \"timeout_s\": 5, \"future_key\": 1}");
+    RunResult r = run(cli() + " --settings " + quote(dir / "settings.json") + " --json plugins");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    bool probe = false;
+    for (auto &l : json_lines(r.out)) probe = probe || member(l, "id") == "probe";
+    EXPECT_TRUE(probe) << r.out;
+    // Without the settings file the probe plugin is not found.
+    EXPECT_EQ(run(cli() + " plugins").out.find("probe"), std::string::npos);
+
+    write_file(dir / "broken.json", "{\"jobs\": \"many\"");
+    RunResult bad = run(cli() + " --settings " + quote(dir / "broken.json") + " plugins", true);
+    EXPECT_EQ(bad.exit_code, 3);
+    EXPECT_NE(bad.out.find("broken.json"), std::string::npos) << bad.out;
+}

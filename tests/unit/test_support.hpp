@@ -75,7 +75,7 @@ inline std::string quote(const std::string &s) {
 
 // The real CLI with only the plugin folders given (the build's folder is always searched first by the host).
 inline std::string cli(const std::string &plugin_path = "") {
-    return "env HOME=/nonexistent PLUZZLE_PLUGIN_PATH=" + quote(plugin_path) + " " + quote(PLUZZLE_CLI);
+    return "env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent PLUZZLE_PLUGIN_PATH=" + quote(plugin_path) + " " + quote(PLUZZLE_CLI);
 }
 
 // Every stdout line must be one JSON object.
