@@ -12,6 +12,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -725,4 +726,41 @@ TEST_F(StoreFileTest, ConcurrentWritersWaitForEachOther) {
     size_t total = 0;
     for (int64_t id = 1; id <= 4; ++id) total += store.results(id).size();
     EXPECT_EQ(total, static_cast<size_t>(kWriters * kEach));
+}
+
+TEST_F(StoreFileTest, TwoProcessesShareTheFile) {
+    int64_t level = 0;
+    {
+        Store setup(db_path_);
+        level = setup.add_level(setup.ensure_pack("p"), make_level("sokoban", "x")).first;
+    }
+    // A "bulk solve" in a child process stores results while this process lists and adds levels.
+    constexpr int kResults = 100;
+    pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        int code = 0;
+        try {
+            Store store(db_path_);
+            for (int i = 0; i < kResults; ++i) store.add_result(make_result(level, "solved"));
+        } catch (...) {
+            code = 1;
+        }
+        ::_exit(code); // no gtest teardown in the child
+    }
+    {
+        Store store(db_path_);
+        int64_t pack = store.ensure_pack("q");
+        for (int i = 0; i < 20; ++i) {
+            store.latest_results();
+            store.add_level(pack, make_level("sokoban", "level " + std::to_string(i)));
+        }
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    Store store(db_path_);
+    EXPECT_EQ(store.results(level).size(), static_cast<size_t>(kResults));
+    EXPECT_EQ(store.find_pack("q")->level_count, 20);
 }

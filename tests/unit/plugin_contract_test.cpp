@@ -1,0 +1,138 @@
+// The SDK contract, checked for EVERY plugin in the build's plugin folder against its bundled pack in data/<id>/
+// (after Tatham's fuzzpuzz): canonical text round-trips exactly, and any mutated text that parses and validates
+// survives every other operation -- encode, describe, solve with small limits, render, play -- without a crash.
+// A new plugin is covered by adding its folder under plugins/ and its pack under data/.
+#include "level_source.hpp"
+#include "plugin_registry.hpp"
+#include "svg_canvas.hpp"
+#include "test_support.hpp"
+
+#include <random>
+
+using namespace pluzzle::host;
+using namespace pluzzle::test;
+
+namespace {
+
+const PluginRegistry &built_plugins() {
+    static PluginRegistry reg = [] {
+        PluginRegistry r;
+        r.load_folders({PLUZZLE_PLUGIN_DIR});
+        return r;
+    }();
+    return reg;
+}
+
+// Every text file of data/<id>/ (README.md aside): the plugin's own bundled pack.
+std::vector<std::pair<std::string, std::string>> bundled_files(const std::string &id) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const fs::path dir = fs::path(data_dir()) / id;
+    if (!fs::is_directory(dir)) return out;
+    for (auto &e : fs::directory_iterator(dir))
+        if (e.is_regular_file() && e.path().extension() != ".md") out.emplace_back(e.path().string(), read_file(e.path().string()));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string mutate(const std::string &text, std::mt19937_64 &rng) {
+    std::string s = text;
+    const int edits = 1 + int(rng() % 4);
+    static const std::string alphabet = "0123456789 \n\t#.-,;:|{}[]\"abcxyz\xff";
+    for (int e = 0; e < edits && !s.empty(); ++e) {
+        const size_t at = rng() % s.size();
+        switch (rng() % 5) {
+        case 0: s[at] = alphabet[rng() % alphabet.size()]; break;            // replace
+        case 1: s.erase(at, 1 + rng() % 3); break;                            // delete
+        case 2: s.insert(at, 1, alphabet[rng() % alphabet.size()]); break;    // insert
+        case 3: s.resize(at); break;                                           // truncate
+        default: s.insert(at, s.substr(rng() % s.size(), 1 + rng() % 8));     // duplicate a piece
+        }
+    }
+    return s;
+}
+
+// Runs every operation on a level that validated. Failures must be errors, not crashes or hangs.
+void exercise(const Plugin &p, const LevelPtr &level, std::mt19937_64 &rng) {
+    const std::string text = p.encode(level.get());
+    auto again = p.parse(text, "", "re-encoded");
+    ASSERT_EQ(again.size(), 1u);
+    EXPECT_EQ(p.encode(again[0].level.get()), text) << "canonical text must round-trip exactly";
+    (void)p.describe(level.get());
+    SvgCanvas svg;
+    p.render(level.get(), nullptr, svg.canvas());
+    if (p.can(PZ_CAP_SOLVE)) {
+        SolveOptions limits;
+        limits.time_limit_s = 0.2;
+        limits.node_limit = 20000;
+        const SolveReport r = p.solve(level.get(), limits);
+        if (!r.solutions.empty() && p.can(PZ_CAP_PLAY)) {
+            EXPECT_TRUE(p.check(level.get(), r.solutions[0]).ok) << "a reported solution must check";
+            auto state = p.decode_state(level, r.solutions[0], "solution");
+            EXPECT_NE(p.status(state.get()).phase, PZ_PLAY_ONGOING) << "a solution decodes to a finished state";
+            p.render(level.get(), state.get(), svg.canvas());
+        }
+    }
+    if (p.can(PZ_CAP_PLAY)) {
+        StatePtr state = p.new_state(level);
+        for (int i = 0; i < 20; ++i) {
+            pz_input in{};
+            in.kind = PZ_INPUT_PRESS;
+            in.x = float(rng() % 1000) - 50;
+            in.y = float(rng() % 1000) - 50;
+            const std::string move = p.interpret(state.get(), in);
+            if (move.empty()) continue;
+            state = p.execute(state, move);
+            (void)p.status(state.get());
+        }
+        const std::string saved = p.encode_state(state.get());
+        EXPECT_EQ(p.encode_state(p.decode_state(level, saved, "state").get()), saved) << "play states round-trip";
+    }
+}
+
+} // namespace
+
+TEST(PluginContract, EveryBuiltPluginHasABundledPackThatRoundTrips) {
+    ASSERT_FALSE(built_plugins().plugins().empty());
+    for (auto &p : built_plugins().plugins()) {
+        SCOPED_TRACE(p->id());
+        auto files = bundled_files(p->id());
+        EXPECT_FALSE(files.empty()) << "data/" << p->id() << "/ should hold the plugin's bundled pack";
+        std::mt19937_64 rng(1);
+        for (auto &[path, text] : files) {
+            auto levels = load_levels_from_text(built_plugins(), text, path, {p->id(), ""});
+            for (auto &l : levels) exercise(*p, l.level, rng);
+        }
+    }
+}
+
+TEST(PluginContract, MutatedLevelsEitherFailCleanlyOrSurviveEverything) {
+    for (auto &p : built_plugins().plugins()) {
+        SCOPED_TRACE(p->id());
+        std::mt19937_64 rng(20261121);
+        size_t accepted = 0, rejected = 0;
+        for (auto &[path, text] : bundled_files(p->id())) {
+            for (int round = 0; round < 300; ++round) {
+                const std::string bad = mutate(text, rng);
+                std::vector<ParsedLevel> levels;
+                try {
+                    levels = p->parse(bad, "", path);
+                } catch (const InputError &e) {
+                    ++rejected;
+                    EXPECT_FALSE(e.reason().empty());
+                    continue;
+                }
+                ++accepted;
+                for (auto &l : levels) {
+                    try {
+                        exercise(*p, l.level, rng);
+                    } catch (const InputError &) {
+                        // e.g. a move the plugin rejects: an error is fine, a crash is not
+                    }
+                }
+            }
+        }
+        EXPECT_GT(rejected, 0u) << "mutations should produce some malformed texts";
+        EXPECT_GT(accepted, 0u) << "and some texts that still validate, to exercise";
+        RecordProperty(p->id() + "_accepted", int(accepted));
+    }
+}
