@@ -59,6 +59,7 @@ int main(int argc, char **argv) {
     cli::add_render_command(app, ctx);
     cli::add_generate_command(app, ctx);
     cli::add_db_command(app, ctx);
+    cli::add_bench_command(app, ctx);
 
     try {
         app.parse(argc, argv);

@@ -285,3 +285,18 @@ TEST(Cli, SettingsFileAddsPluginFoldersAndBadSettingsAreNamed) {
     EXPECT_EQ(bad.exit_code, 3);
     EXPECT_NE(bad.out.find("broken.json"), std::string::npos) << bad.out;
 }
+
+TEST(Cli, BenchSignatureIsDeterministic) {
+    const std::string cmd = cli() + " --json bench " + quote(data_dir() + "/lightsout/classic.lightsout") +
+                            " --baseline-option nosuch=1";
+    RunResult a = run(cmd), b = run(cmd);
+    auto la = json_lines(a.out), lb = json_lines(b.out);
+    ASSERT_FALSE(la.empty());
+    ASSERT_TRUE(la.back().HasMember("signature")) << a.out;
+    EXPECT_EQ(member(la.back(), "signature"), member(lb.back(), "signature"));
+    EXPECT_EQ(member(la.back(), "signature").size(), 16u);
+    // The baseline ran too (and reports an unknown solver option as an error, not a crash).
+    EXPECT_EQ(member(la.front(), "baseline_status"), "error");
+    EXPECT_EQ(member(la.front(), "status"), "unique");
+    EXPECT_EQ(a.exit_code, 0);
+}

@@ -1,0 +1,113 @@
+// `pluzzle bench FILE...`: one thread, CPU seconds per level, status, nodes, totals, a deterministic signature,
+// and (with --baseline-option) the ratio to a baseline configuration measured in the same run.
+#include <CLI/CLI.hpp>
+
+#include "bench.hpp"
+#include "cli_context.hpp"
+
+#include <cstdio>
+#include <map>
+
+namespace pluzzle::cli {
+
+namespace {
+
+struct BenchArgs {
+    std::vector<std::string> files, options, baseline;
+    std::string type, format;
+    double timeout_s = 0;
+    uint64_t node_limit = 0;
+};
+
+bool solved(const std::string &status) { return status == "solved" || status == "unique" || status == "multiple"; }
+
+int run(Context &ctx, const BenchArgs &args) {
+    std::vector<host::SourceLevel> levels;
+    for (auto &f : args.files)
+        for (auto &l : host::load_levels(ctx.registry(), f, {args.type, args.format})) levels.push_back(std::move(l));
+    host::BenchOptions options;
+    options.timeout_s = args.timeout_s;
+    options.node_limit = args.node_limit;
+    options.options = parse_key_values(args.options);
+    options.baseline = parse_key_values(args.baseline);
+    options.with_baseline = !args.baseline.empty();
+    const auto entries = host::bench(levels, options);
+
+    struct Total {
+        size_t levels = 0, solved = 0;
+        double cpu = 0, baseline_cpu = 0, worst = 0;
+        uint64_t nodes = 0;
+    };
+    std::map<std::string, Total> totals;
+    int exit_code = kExitOk;
+    if (!ctx.json)
+        std::printf("%-44s %-10s %10s %14s%s\n", "level", "status", "cpu (s)", "nodes",
+                    options.with_baseline ? "   base (s)  ratio" : "");
+    for (auto &e : entries) {
+        Total &t = totals[e.type];
+        ++t.levels;
+        t.solved += solved(e.run.status);
+        t.cpu += e.run.cpu_s;
+        t.baseline_cpu += e.baseline.cpu_s;
+        t.nodes += e.run.nodes;
+        t.worst = std::max(t.worst, e.run.cpu_s);
+        if (!solved(e.run.status)) exit_code = kExitFailed;
+        const std::string label = e.file + "#" + std::to_string(e.index + 1) + (e.name.empty() ? "" : " " + e.name);
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("file", e.file).add("index", uint64_t(e.index)).add("name", e.name).add("type", e.type);
+            j.add("status", e.run.status).add("cpu_s", e.run.cpu_s).add("nodes", e.run.nodes);
+            if (options.with_baseline) j.add("baseline_status", e.baseline.status).add("baseline_cpu_s", e.baseline.cpu_s);
+            if (!e.run.error.empty()) j.add("error", e.run.error);
+            ctx.emit(j);
+        } else {
+            std::printf("%-44.44s %-10s %10.4f %14llu", label.c_str(), e.run.status.c_str(), e.run.cpu_s,
+                        static_cast<unsigned long long>(e.run.nodes));
+            if (options.with_baseline)
+                std::printf(" %10.4f %6.2fx", e.baseline.cpu_s, e.run.cpu_s > 0 ? e.baseline.cpu_s / e.run.cpu_s : 0.0);
+            std::printf("\n");
+        }
+    }
+    const std::string signature = host::bench_signature(entries);
+    if (ctx.json) {
+        for (auto &[type, t] : totals) {
+            host::JsonLine j;
+            j.add("total", type).add("levels", uint64_t(t.levels)).add("solved", uint64_t(t.solved));
+            j.add("cpu_s", t.cpu).add("max_cpu_s", t.worst).add("nodes", t.nodes);
+            if (options.with_baseline) j.add("baseline_cpu_s", t.baseline_cpu);
+            ctx.emit(j);
+        }
+        host::JsonLine s;
+        s.add("signature", signature);
+        ctx.emit(s);
+    } else {
+        for (auto &[type, t] : totals) {
+            std::printf("total %-12s %zu level(s), %zu solved, cpu %.4f s (max %.4f s), %llu nodes", type.c_str(),
+                        t.levels, t.solved, t.cpu, t.worst, static_cast<unsigned long long>(t.nodes));
+            if (options.with_baseline)
+                std::printf(", baseline %.4f s (%.2fx)", t.baseline_cpu, t.cpu > 0 ? t.baseline_cpu / t.cpu : 0.0);
+            std::printf("\n");
+        }
+        std::printf("signature %s\n", signature.c_str());
+    }
+    return exit_code;
+}
+
+} // namespace
+
+void add_bench_command(CLI::App &app, Context &ctx) {
+    auto args = std::make_shared<BenchArgs>();
+    CLI::App *cmd = app.add_subcommand("bench", "Benchmark solving on one thread: CPU seconds, nodes, signature");
+    cmd->add_option("files", args->files, "Level files")->required();
+    cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
+    cmd->add_option("--format", args->format, "Input format name");
+    cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; a timeout makes the signature "
+                                                  "machine-dependent)")->check(CLI::NonNegativeNumber);
+    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)");
+    cmd->add_option("--option", args->options, "Solver option key=value of the measured run (repeatable)");
+    cmd->add_option("--baseline-option", args->baseline,
+                    "Solver option key=value of a baseline run of each level in the same process (repeatable)");
+    cmd->callback([&ctx, args] { ctx.exit_code = run(ctx, *args); });
+}
+
+} // namespace pluzzle::cli
