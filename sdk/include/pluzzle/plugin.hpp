@@ -11,6 +11,7 @@
 #include <pluzzle/canvas.hpp>
 #include <pluzzle/error.hpp>
 #include <pluzzle/export.hpp>
+#include <pluzzle/grid.hpp>
 #include <pluzzle/params.hpp>
 #include <pluzzle/puzzle.hpp>
 #include <pluzzle/solve_control.hpp>
