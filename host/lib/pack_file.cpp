@@ -1,13 +1,21 @@
-// pack_file.cpp -- pack files through cereal's JSON archive. RapidJSON (under cereal) checks the syntax first so
-// that errors carry a line and column; cereal then reads the fields, and its exceptions are turned into
-// InputErrors naming the field.
+// pack_file.cpp -- pack files through cereal's JSON archive. RapidJSON's reader checks the syntax first so that
+// errors carry a line and column; cereal then reads the fields, and its exceptions become InputErrors naming the
+// field.
 //
-// cereal's json.hpp comes first: it makes RapidJSON's assertions throw (instead of abort) for every RapidJSON
-// header included after it.
+// RapidJSON (under cereal) is compiled into a private namespace, and cereal's json.hpp comes before any other
+// RapidJSON header: so RapidJSON's assertions throw here (cereal makes them throw instead of abort), and other
+// files that use RapidJSON with its default, non-throwing assertions cannot share (and swap, at link time) these
+// inline functions.
+#define RAPIDJSON_NAMESPACE pluzzle_cereal_rapidjson
+#define RAPIDJSON_NAMESPACE_BEGIN namespace pluzzle_cereal_rapidjson {
+#define RAPIDJSON_NAMESPACE_END }
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 #include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/encodedstream.h>
+#include <rapidjson/reader.h>
 
 #include "pack_file.hpp"
 
@@ -28,6 +36,8 @@ namespace pluzzle::host {
 
 namespace {
 
+namespace rj = RAPIDJSON_NAMESPACE;
+
 constexpr std::string_view kFormat = "pluzzle-pack";
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 // Far deeper than any pack file needs, far shallower than what overflows the stack in cereal's recursive parser.
@@ -38,39 +48,48 @@ struct FieldError {
     std::string field, message;
 };
 
-// Checks syntax (iteratively, so no input can overflow the stack), nesting depth and that the root is an
-// object; throws InputError with line and column.
+// Walks the document with RapidJSON's SAX reader (iterative: no input can overflow the stack, and no DOM is
+// built) to check its syntax, its nesting depth and that the root is an object. Errors carry line and column.
+struct ShapeCheck : rj::BaseReaderHandler<rj::UTF8<>, ShapeCheck> {
+    int depth = 0;
+    bool started = false, root_is_object = false, too_deep = false;
+    bool Default() {
+        started = true;
+        return true;
+    }
+    bool StartObject() {
+        if (!started) root_is_object = true;
+        return open();
+    }
+    bool StartArray() { return open(); }
+    bool EndObject(rj::SizeType) { return --depth, true; }
+    bool EndArray(rj::SizeType) { return --depth, true; }
+    bool open() {
+        started = true;
+        too_deep = ++depth > kMaxDepth;
+        return !too_deep;
+    }
+};
+
 void check_json(std::string_view json, const std::string &source) {
-    rapidjson::Document doc;
-    doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag | rapidjson::kParseNanAndInfFlag>(
-        json.data(), json.size());
-    if (doc.HasParseError()) {
-        size_t offset = std::min(doc.GetErrorOffset(), json.size());
+    rj::MemoryStream memory(json.data(), json.size());
+    rj::EncodedInputStream<rj::UTF8<>, rj::MemoryStream> in(memory);
+    rj::Reader reader;
+    ShapeCheck shape;
+    rj::ParseResult result =
+        reader.Parse<rj::kParseIterativeFlag | rj::kParseFullPrecisionFlag | rj::kParseNanAndInfFlag>(in, shape);
+    if (result.IsError()) {
+        size_t offset = std::min(result.Offset(), json.size());
         int line = 1, column = 1;
         for (size_t i = 0; i < offset; ++i) {
             if (json[i] == '\n') line++, column = 1;
             else column++;
         }
-        throw InputError(source, std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError()),
-                         line, column);
+        std::string message = shape.too_deep ? std::string("JSON nested too deeply")
+                                             : std::string("invalid JSON: ") + rj::GetParseError_En(result.Code());
+        throw InputError(source, message, line, column);
     }
-    if (!doc.IsObject()) throw InputError(source, "not a pluzzle pack file (expected a JSON object)");
-    // The text is valid JSON now: only brackets outside strings count.
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < json.size(); ++i) {
-        char c = json[i];
-        if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '{' || c == '[') {
-            if (++depth > kMaxDepth) throw InputError(source, "JSON nested too deeply");
-        } else if (c == '}' || c == ']') {
-            --depth;
-        }
-    }
+    if (!shape.root_is_object) throw InputError(source, "not a pluzzle pack file (expected a JSON object)");
 }
 
 // Reads one named value; `field` is its path for messages ("levels[2].text").

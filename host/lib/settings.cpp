@@ -1,12 +1,20 @@
 // settings.cpp -- the settings file through cereal's JSON archive. Every key is optional: a missing key keeps
 // its default and unknown keys are never looked at, so older and newer pluzzles share one file.
 //
-// cereal's json.hpp comes first: it makes RapidJSON's assertions throw (instead of abort) for every RapidJSON
-// header included after it.
+// RapidJSON (under cereal) is compiled into a private namespace, and cereal's json.hpp comes before any other
+// RapidJSON header: so RapidJSON's assertions throw here (cereal makes them throw instead of abort), and other
+// files that use RapidJSON with its default, non-throwing assertions cannot share (and swap, at link time) these
+// inline functions.
+#define RAPIDJSON_NAMESPACE pluzzle_cereal_rapidjson
+#define RAPIDJSON_NAMESPACE_BEGIN namespace pluzzle_cereal_rapidjson {
+#define RAPIDJSON_NAMESPACE_END }
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 #include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/encodedstream.h>
+#include <rapidjson/reader.h>
 
 #include "settings.hpp"
 
@@ -30,43 +38,56 @@ namespace pluzzle::host {
 
 namespace {
 
+namespace rj = RAPIDJSON_NAMESPACE;
+
 namespace fs = std::filesystem;
 
 // Far deeper than settings need, far shallower than what overflows the stack in cereal's recursive parser.
 constexpr int kMaxDepth = 256;
 
-// Checks syntax (iteratively: no input can overflow the stack), nesting depth and that the root is an object.
-// (pack_file.cpp has the same check for pack files.)
+// Walks the document with RapidJSON's SAX reader (iterative: no input can overflow the stack, and no DOM is
+// built) to check its syntax, its nesting depth and that the root is an object. Errors carry line and column.
+// (The same check as pack_file.cpp's, kept private to each document type.)
+struct ShapeCheck : rj::BaseReaderHandler<rj::UTF8<>, ShapeCheck> {
+    int depth = 0;
+    bool started = false, root_is_object = false, too_deep = false;
+    bool Default() {
+        started = true;
+        return true;
+    }
+    bool StartObject() {
+        if (!started) root_is_object = true;
+        return open();
+    }
+    bool StartArray() { return open(); }
+    bool EndObject(rj::SizeType) { return --depth, true; }
+    bool EndArray(rj::SizeType) { return --depth, true; }
+    bool open() {
+        started = true;
+        too_deep = ++depth > kMaxDepth;
+        return !too_deep;
+    }
+};
+
 void check_json(std::string_view json, const std::string &source) {
-    rapidjson::Document doc;
-    doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag | rapidjson::kParseNanAndInfFlag>(
-        json.data(), json.size());
-    if (doc.HasParseError()) {
-        size_t offset = std::min(doc.GetErrorOffset(), json.size());
+    rj::MemoryStream memory(json.data(), json.size());
+    rj::EncodedInputStream<rj::UTF8<>, rj::MemoryStream> in(memory);
+    rj::Reader reader;
+    ShapeCheck shape;
+    rj::ParseResult result =
+        reader.Parse<rj::kParseIterativeFlag | rj::kParseFullPrecisionFlag | rj::kParseNanAndInfFlag>(in, shape);
+    if (result.IsError()) {
+        size_t offset = std::min(result.Offset(), json.size());
         int line = 1, column = 1;
         for (size_t i = 0; i < offset; ++i) {
             if (json[i] == '\n') line++, column = 1;
             else column++;
         }
-        throw InputError(source, std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError()),
-                         line, column);
+        std::string message = shape.too_deep ? std::string("JSON nested too deeply")
+                                             : std::string("invalid JSON: ") + rj::GetParseError_En(result.Code());
+        throw InputError(source, message, line, column);
     }
-    if (!doc.IsObject()) throw InputError(source, "settings must be a JSON object");
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < json.size(); ++i) {
-        char c = json[i];
-        if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '{' || c == '[') {
-            if (++depth > kMaxDepth) throw InputError(source, "JSON nested too deeply");
-        } else if (c == '}' || c == ']') {
-            --depth;
-        }
-    }
+    if (!shape.root_is_object) throw InputError(source, "settings must be a JSON object");
 }
 
 // Loads one key if present; a value of the wrong type is an error naming the key.

@@ -36,6 +36,18 @@ Database::Database(const std::string &path, int flags) : path_(path) {
     sqlite3_extended_result_codes(db_, 1);
 }
 
+Database::Database(Database &&other) noexcept
+    : path_(std::move(other.path_)), db_(std::exchange(other.db_, nullptr)) {}
+
+Database &Database::operator=(Database &&other) noexcept {
+    if (this != &other) {
+        if (db_) sqlite3_close_v2(db_);
+        path_ = std::move(other.path_);
+        db_ = std::exchange(other.db_, nullptr);
+    }
+    return *this;
+}
+
 Database::~Database() {
     // close_v2 copes with statements that are still alive (it defers the close until they are finalized).
     if (db_) sqlite3_close_v2(db_);

@@ -12,7 +12,8 @@ namespace pluzzle::host::sql {
 
 class Database;
 
-// One prepared statement. Values are only ever bound, never pasted into the SQL text.
+// One prepared statement (it must not outlive its Database). Values are only ever bound, never pasted into the
+// SQL text.
 class Statement {
 public:
     Statement(Statement &&other) noexcept;
@@ -53,6 +54,9 @@ class Database {
 public:
     // flags: SQLITE_OPEN_* (e.g. SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX).
     Database(const std::string &path, int flags);
+    // Statements and Transactions refer to their Database: move it only while none of them is alive.
+    Database(Database &&other) noexcept;
+    Database &operator=(Database &&other) noexcept;
     Database(const Database &) = delete;
     Database &operator=(const Database &) = delete;
     ~Database();

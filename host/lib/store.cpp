@@ -177,9 +177,8 @@ void Store::check_readable() {
                                      ")");
     auto st = db_.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'", "reading the database schema");
     std::unordered_set<std::string> tables;
-    while (st.step()) tables.insert(st.text(0));
-    tables.erase("sqlite_sequence");
-    tables.erase("sqlite_stat1");
+    while (st.step())
+        if (std::string name = st.text(0); name.compare(0, 7, "sqlite_") != 0) tables.insert(name); // not internal
     // A version-0 file with tables was made by something else: migrating it would mix our tables into it.
     if (version == 0 && !tables.empty())
         throw StoreError(path(), "not a pluzzle database (it holds tables but no pluzzle schema version)");
