@@ -12,31 +12,6 @@ namespace fs = std::filesystem;
 
 namespace pluzzle::host {
 
-std::string read_text_file(const std::string &path) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) throw InputError(path, "is a folder, not a level file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "cannot open file: " + std::string(std::strerror(errno)));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) throw InputError(path, "cannot read file");
-    return buffer.str();
-}
-
-void write_text_file(const std::string &path, const std::string &text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw InputError(path, "cannot write file: " + std::string(std::strerror(errno)));
-        out << text;
-        out.flush();
-        if (!out) throw InputError(path, "cannot write file");
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) throw InputError(path, "cannot write file: " + ec.message());
-}
-
 namespace {
 
 std::vector<SourceLevel> wrap(const std::shared_ptr<const Plugin> &plugin, std::vector<ParsedLevel> parsed,

@@ -3,6 +3,7 @@
 // read too, each level by the plugin its "type" names.
 #pragma once
 #include "plugin_registry.hpp"
+#include "text_file.hpp"
 
 #include <memory>
 #include <string>
@@ -24,11 +25,6 @@ struct SourceOptions {
     std::string type;   // plugin id; empty: infer
     std::string format; // format name; empty: detect
 };
-
-// Reads a whole file, or throws InputError naming it.
-std::string read_text_file(const std::string &path);
-// Writes through a temporary file and a rename, so a reader never sees half a file.
-void write_text_file(const std::string &path, const std::string &text);
 
 // Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read, the
 // type cannot be decided, or any level is malformed or invalid.

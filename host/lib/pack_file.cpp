@@ -1,96 +1,31 @@
 // pack_file.cpp -- pack files through cereal's JSON archive. RapidJSON's reader checks the syntax first so that
 // errors carry a line and column; cereal then reads the fields, and its exceptions become InputErrors naming the
 // field.
-//
-// RapidJSON (under cereal) is compiled into a private namespace, and cereal's json.hpp comes before any other
-// RapidJSON header: so RapidJSON's assertions throw here (cereal makes them throw instead of abort), and other
-// files that use RapidJSON with its default, non-throwing assertions cannot share (and swap, at link time) these
-// inline functions.
-#define RAPIDJSON_NAMESPACE pluzzle_cereal_rapidjson
-#define RAPIDJSON_NAMESPACE_BEGIN namespace pluzzle_cereal_rapidjson {
-#define RAPIDJSON_NAMESPACE_END }
-#include <cereal/archives/json.hpp>
-#include <cereal/types/string.hpp>
-#include <cereal/types/vector.hpp>
-#include <rapidjson/error/en.h>
-#include <rapidjson/memorystream.h>
-#include <rapidjson/encodedstream.h>
-#include <rapidjson/reader.h>
-
+#include "cereal_json.hpp"
 #include "pack_file.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include "errors.hpp"
+#include "text_file.hpp"
 
 namespace pluzzle::host {
 
 namespace {
 
-namespace rj = RAPIDJSON_NAMESPACE;
-
 constexpr std::string_view kFormat = "pluzzle-pack";
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
-// Far deeper than any pack file needs, far shallower than what overflows the stack in cereal's recursive parser.
-constexpr int kMaxDepth = 256;
 
 // Thrown inside the reader; pack_from_json adds the file name.
 struct FieldError {
     std::string field, message;
 };
-
-// Walks the document with RapidJSON's SAX reader (iterative: no input can overflow the stack, and no DOM is
-// built) to check its syntax, its nesting depth and that the root is an object. Errors carry line and column.
-struct ShapeCheck : rj::BaseReaderHandler<rj::UTF8<>, ShapeCheck> {
-    int depth = 0;
-    bool started = false, root_is_object = false, too_deep = false;
-    bool Default() {
-        started = true;
-        return true;
-    }
-    bool StartObject() {
-        if (!started) root_is_object = true;
-        return open();
-    }
-    bool StartArray() { return open(); }
-    bool EndObject(rj::SizeType) { return --depth, true; }
-    bool EndArray(rj::SizeType) { return --depth, true; }
-    bool open() {
-        started = true;
-        too_deep = ++depth > kMaxDepth;
-        return !too_deep;
-    }
-};
-
-void check_json(std::string_view json, const std::string &source) {
-    rj::MemoryStream memory(json.data(), json.size());
-    rj::EncodedInputStream<rj::UTF8<>, rj::MemoryStream> in(memory);
-    rj::Reader reader;
-    ShapeCheck shape;
-    rj::ParseResult result =
-        reader.Parse<rj::kParseIterativeFlag | rj::kParseFullPrecisionFlag | rj::kParseNanAndInfFlag>(in, shape);
-    if (result.IsError()) {
-        size_t offset = std::min(result.Offset(), json.size());
-        int line = 1, column = 1;
-        for (size_t i = 0; i < offset; ++i) {
-            if (json[i] == '\n') line++, column = 1;
-            else column++;
-        }
-        std::string message = shape.too_deep ? std::string("JSON nested too deeply")
-                                             : std::string("invalid JSON: ") + rj::GetParseError_En(result.Code());
-        throw InputError(source, message, line, column);
-    }
-    if (!shape.root_is_object) throw InputError(source, "not a pluzzle pack file (expected a JSON object)");
-}
 
 // Reads one named value; `field` is its path for messages ("levels[2].text").
 template <class T>
@@ -170,46 +105,6 @@ PackFile load_pack(const std::string &json, const std::string &source) {
     return pack;
 }
 
-std::string read_whole_file(const std::string &path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(path, "cannot read: it is a directory");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, std::string("cannot read: ") + std::strerror(errno));
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) throw InputError(path, std::string("cannot read: ") + std::strerror(errno));
-    return text;
-}
-
-// Writes content to path + ".tmp", fsyncs it, and renames it over path.
-void write_file_atomically(const std::string &path, const std::string &content) {
-    const std::string tmp = path + ".tmp";
-    auto fail = [&](const char *doing) {
-        std::string reason = std::strerror(errno);
-        ::unlink(tmp.c_str());
-        throw InputError(path, std::string("cannot write (") + doing + "): " + reason);
-    };
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw InputError(path, std::string("cannot write: ") + std::strerror(errno));
-    for (size_t done = 0; done < content.size();) {
-        ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int saved = errno;
-            ::close(fd);
-            errno = saved;
-            fail("write");
-        }
-        done += static_cast<size_t>(n);
-    }
-    if (::fsync(fd) != 0) {
-        int saved = errno;
-        ::close(fd);
-        errno = saved;
-        fail("fsync");
-    }
-    if (::close(fd) != 0) fail("close");
-    if (::rename(tmp.c_str(), path.c_str()) != 0) fail("rename");
-}
 
 } // namespace
 
@@ -236,7 +131,7 @@ std::string pack_to_json(const PackFile &pack) {
 PackFile pack_from_json(const std::string &json, const std::string &source_name) {
     std::string_view text = json;
     if (text.substr(0, kUtf8Bom.size()) == kUtf8Bom) text.remove_prefix(kUtf8Bom.size());
-    check_json(text, source_name);
+    check_json_object(text, source_name, "not a pluzzle pack file (expected a JSON object)");
     try {
         return load_pack(std::string(text), source_name);
     } catch (const FieldError &e) {
@@ -249,9 +144,9 @@ PackFile pack_from_json(const std::string &json, const std::string &source_name)
     }
 }
 
-void write_pack_file(const std::string &path, const PackFile &pack) { write_file_atomically(path, pack_to_json(pack)); }
+void write_pack_file(const std::string &path, const PackFile &pack) { write_text_file(path, pack_to_json(pack)); }
 
-PackFile read_pack_file(const std::string &path) { return pack_from_json(read_whole_file(path), path); }
+PackFile read_pack_file(const std::string &path) { return pack_from_json(read_text_file(path), path); }
 
 bool looks_like_pack_file(std::string_view text) {
     text = text.substr(0, 4096);

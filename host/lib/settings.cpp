@@ -1,21 +1,6 @@
 // settings.cpp -- the settings file through cereal's JSON archive. Every key is optional: a missing key keeps
 // its default and unknown keys are never looked at, so older and newer pluzzles share one file.
-//
-// RapidJSON (under cereal) is compiled into a private namespace, and cereal's json.hpp comes before any other
-// RapidJSON header: so RapidJSON's assertions throw here (cereal makes them throw instead of abort), and other
-// files that use RapidJSON with its default, non-throwing assertions cannot share (and swap, at link time) these
-// inline functions.
-#define RAPIDJSON_NAMESPACE pluzzle_cereal_rapidjson
-#define RAPIDJSON_NAMESPACE_BEGIN namespace pluzzle_cereal_rapidjson {
-#define RAPIDJSON_NAMESPACE_END }
-#include <cereal/archives/json.hpp>
-#include <cereal/types/string.hpp>
-#include <cereal/types/vector.hpp>
-#include <rapidjson/error/en.h>
-#include <rapidjson/memorystream.h>
-#include <rapidjson/encodedstream.h>
-#include <rapidjson/reader.h>
-
+#include "cereal_json.hpp"
 #include "settings.hpp"
 
 #include <fcntl.h>
@@ -33,62 +18,13 @@
 #include <sstream>
 
 #include "errors.hpp"
+#include "text_file.hpp"
 
 namespace pluzzle::host {
 
 namespace {
 
-namespace rj = RAPIDJSON_NAMESPACE;
-
 namespace fs = std::filesystem;
-
-// Far deeper than settings need, far shallower than what overflows the stack in cereal's recursive parser.
-constexpr int kMaxDepth = 256;
-
-// Walks the document with RapidJSON's SAX reader (iterative: no input can overflow the stack, and no DOM is
-// built) to check its syntax, its nesting depth and that the root is an object. Errors carry line and column.
-// (The same check as pack_file.cpp's, kept private to each document type.)
-struct ShapeCheck : rj::BaseReaderHandler<rj::UTF8<>, ShapeCheck> {
-    int depth = 0;
-    bool started = false, root_is_object = false, too_deep = false;
-    bool Default() {
-        started = true;
-        return true;
-    }
-    bool StartObject() {
-        if (!started) root_is_object = true;
-        return open();
-    }
-    bool StartArray() { return open(); }
-    bool EndObject(rj::SizeType) { return --depth, true; }
-    bool EndArray(rj::SizeType) { return --depth, true; }
-    bool open() {
-        started = true;
-        too_deep = ++depth > kMaxDepth;
-        return !too_deep;
-    }
-};
-
-void check_json(std::string_view json, const std::string &source) {
-    rj::MemoryStream memory(json.data(), json.size());
-    rj::EncodedInputStream<rj::UTF8<>, rj::MemoryStream> in(memory);
-    rj::Reader reader;
-    ShapeCheck shape;
-    rj::ParseResult result =
-        reader.Parse<rj::kParseIterativeFlag | rj::kParseFullPrecisionFlag | rj::kParseNanAndInfFlag>(in, shape);
-    if (result.IsError()) {
-        size_t offset = std::min(result.Offset(), json.size());
-        int line = 1, column = 1;
-        for (size_t i = 0; i < offset; ++i) {
-            if (json[i] == '\n') line++, column = 1;
-            else column++;
-        }
-        std::string message = shape.too_deep ? std::string("JSON nested too deeply")
-                                             : std::string("invalid JSON: ") + rj::GetParseError_En(result.Code());
-        throw InputError(source, message, line, column);
-    }
-    if (!shape.root_is_object) throw InputError(source, "settings must be a JSON object");
-}
 
 // Loads one key if present; a value of the wrong type is an error naming the key.
 template <class T>
@@ -109,36 +45,6 @@ std::string home_folder() {
     return ".";
 }
 
-// Writes content to path + ".tmp", fsyncs it, and renames it over path. (Same as pack_file.cpp's.)
-void write_file_atomically(const std::string &path, const std::string &content) {
-    const std::string tmp = path + ".tmp";
-    auto fail = [&](const char *doing) {
-        std::string reason = std::strerror(errno);
-        ::unlink(tmp.c_str());
-        throw InputError(path, std::string("cannot write (") + doing + "): " + reason);
-    };
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw InputError(path, std::string("cannot write: ") + std::strerror(errno));
-    for (size_t done = 0; done < content.size();) {
-        ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int saved = errno;
-            ::close(fd);
-            errno = saved;
-            fail("write");
-        }
-        done += static_cast<size_t>(n);
-    }
-    if (::fsync(fd) != 0) {
-        int saved = errno;
-        ::close(fd);
-        errno = saved;
-        fail("fsync");
-    }
-    if (::close(fd) != 0) fail("close");
-    if (::rename(tmp.c_str(), path.c_str()) != 0) fail("rename");
-}
 
 } // namespace
 
@@ -155,13 +61,10 @@ Settings load_settings(const std::string &path) {
     if (status.type() == fs::file_type::not_found) return Settings{};
     if (status.type() == fs::file_type::directory) throw InputError(path, "cannot read: it is a directory");
 
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, std::string("cannot read: ") + std::strerror(errno));
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) throw InputError(path, std::string("cannot read: ") + std::strerror(errno));
+    std::string text = read_text_file(path);
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3); // editors on some systems add a BOM
 
-    check_json(text, path);
+    check_json_object(text, path, "settings must be a JSON object");
     Settings settings;
     try {
         std::istringstream json(text);
@@ -194,7 +97,7 @@ void save_settings(const std::string &path, const Settings &settings) {
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);
     if (ec) throw InputError(path, "cannot create folder " + parent.string() + ": " + ec.message());
-    write_file_atomically(path, out.str());
+    write_text_file(path, out.str());
 }
 
 } // namespace pluzzle::host

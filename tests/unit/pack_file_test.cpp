@@ -2,6 +2,8 @@
 // every malformed document.
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -20,20 +22,10 @@ namespace {
 
 class PackFileTest : public ::testing::Test {
 protected:
-    void SetUp() override {
-        static std::atomic<int> counter{0};
-        std::random_device rd;
-        dir_ = fs::temp_directory_path() / ("pluzzle-pack-test-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(counter++) + "-" + std::to_string(rd()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override {
-        std::error_code ec;
-        fs::remove_all(dir_, ec);
-    }
     std::string file(const std::string &name) const { return (dir_ / name).string(); }
 
-    fs::path dir_;
+    pluzzle::test::TempDir temp_;
+    const fs::path &dir_ = temp_.path();
 };
 
 PackFile tricky_pack() {

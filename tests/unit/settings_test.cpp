@@ -1,6 +1,8 @@
 // settings_test.cpp -- the settings file: defaults, round trip, forward compatibility, malformed files.
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
@@ -20,24 +22,14 @@ namespace {
 
 class SettingsTest : public ::testing::Test {
 protected:
-    void SetUp() override {
-        static std::atomic<int> counter{0};
-        std::random_device rd;
-        dir_ = fs::temp_directory_path() / ("pluzzle-settings-test-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(counter++) + "-" + std::to_string(rd()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override {
-        std::error_code ec;
-        fs::remove_all(dir_, ec);
-    }
     std::string file(const std::string &name) const { return (dir_ / name).string(); }
     std::string write(const std::string &name, const std::string &content) const {
         std::ofstream(file(name), std::ios::binary) << content;
         return file(name);
     }
 
-    fs::path dir_;
+    pluzzle::test::TempDir temp_;
+    const fs::path &dir_ = temp_.path();
 };
 
 // Sets an environment variable for one scope, then restores it.

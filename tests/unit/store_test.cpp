@@ -1,6 +1,8 @@
 // store_test.cpp -- the SQLite wrapper, content hash and level store, against real database files in a fresh
 // temporary folder per test.
 #include <gtest/gtest.h>
+
+#include "test_support.hpp"
 #include <sqlite3.h>
 
 #include <atomic>
@@ -30,20 +32,12 @@ namespace {
 class StoreFileTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        static std::atomic<int> counter{0};
-        std::random_device rd;
-        dir_ = fs::temp_directory_path() / ("pluzzle-store-test-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(counter++) + "-" + std::to_string(rd()));
-        fs::create_directories(dir_);
         db_path_ = (dir_ / "levels.db").string();
-    }
-    void TearDown() override {
-        std::error_code ec;
-        fs::remove_all(dir_, ec);
     }
     std::string file(const std::string &name) const { return (dir_ / name).string(); }
 
-    fs::path dir_;
+    pluzzle::test::TempDir temp_;
+    const fs::path &dir_ = temp_.path();
     std::string db_path_;
 };
 
