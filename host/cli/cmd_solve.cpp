@@ -5,6 +5,7 @@
 #include "level_source.hpp"
 #include "parallel.hpp"
 
+#include <cmath>
 #include <condition_variable>
 #include <iomanip>
 #include <mutex>
@@ -83,6 +84,13 @@ int run(Context &ctx, SolveArgs args) {
         std::cout << label(l, file_counts[i]) << "  " << l.plugin->id() << "  " << status << "  "
                   << milliseconds(o.report.time_ms) << "  " << o.report.nodes << " nodes\n";
         if (!o.error.empty()) std::cout << "  error: " << o.error << "\n";
+        if (std::isfinite(o.report.lower_bound) || std::isfinite(o.report.upper_bound))
+            std::cout << "  bounds: [" << o.report.lower_bound << ", " << o.report.upper_bound << "]\n";
+        if (!o.report.stats.empty()) {
+            std::cout << "  stats:";
+            for (auto &[k, v] : o.report.stats) std::cout << " " << k << "=" << v;
+            std::cout << "\n";
+        }
         for (size_t s = 0; s < o.report.solutions.size(); ++s) {
             if (o.report.solutions.size() > 1) std::cout << "  solution " << s + 1 << ":\n";
             std::istringstream lines(o.report.solutions[s]);
