@@ -1,5 +1,7 @@
 #include "plugin_registry.hpp"
 
+#include "elf_check.hpp"
+
 #include <boost/dll/shared_library.hpp>
 
 #include <algorithm>
@@ -33,6 +35,16 @@ void add_if_folder(std::vector<std::string> &out, const std::string &path) {
     if (path.empty() || !fs::is_directory(path, ec)) return;
     const std::string canonical = fs::weakly_canonical(path, ec).string();
     if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
+}
+
+// Boost.DLL appends the errno text of its own last call (": Bad file descriptor") to dlerror()'s message,
+// which only misleads: keep dlerror()'s part.
+std::string loader_message(std::string what) {
+    for (const char *noise : {": Bad file descriptor", ": Success"}) {
+        const std::string n(noise);
+        if (what.size() > n.size() && what.compare(what.size() - n.size(), n.size(), n) == 0) what.resize(what.size() - n.size());
+    }
+    return what;
 }
 
 } // namespace
@@ -69,8 +81,40 @@ std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
     };
     for (auto &n : needs)
         if (n.needed && !n.present) return "plugin '" + std::string(t->id) + "' lacks " + n.what;
-    for (uint32_t i = 0; i < t->format_count; ++i)
-        if (!t->formats[i].name || !*t->formats[i].name) return "plugin '" + std::string(t->id) + "' has an unnamed format";
+    // Every string of the descriptors must be there (NUL-terminated, may be empty): the host prints them all.
+    const std::string who = "plugin '" + std::string(t->id) + "' ";
+    if (!t->description) return who + "has no description string";
+    for (uint32_t i = 0; i < t->format_count; ++i) {
+        const pz_format &f = t->formats[i];
+        if (!f.name || !*f.name || !f.extensions || !f.description) return who + "has a format with a missing name or string";
+    }
+    if (t->param_count && !t->params) return who + "declares parameters but no table";
+    for (uint32_t i = 0; i < t->param_count; ++i) {
+        const pz_param_desc &d = t->params[i];
+        if (!d.name || !*d.name || !d.default_value || !d.choices || !d.help)
+            return who + "has parameter " + std::to_string(i + 1) + " with a missing name or string";
+    }
+    if (t->tool_count && !t->tools) return who + "declares tools but no table";
+    for (uint32_t i = 0; i < t->tool_count; ++i) {
+        const pz_tool_desc &d = t->tools[i];
+        if (!d.id || !*d.id || !d.name || !d.shortcut || !d.help)
+            return who + "has tool " + std::to_string(i + 1) + " with a missing id or string";
+    }
+    if (PZ_HAS(t, ais) || (t->struct_size >= offsetof(pz_plugin, ai_count) + sizeof t->ai_count && t->ai_count)) {
+        if (t->ai_count && !t->ais) return who + "declares AIs but no table";
+        for (uint32_t i = 0; i < t->ai_count; ++i) {
+            const pz_ai_desc &d = t->ais[i];
+            if (!d.id || !*d.id || !d.name || !d.help) return who + "has AI " + std::to_string(i + 1) + " with a missing id or string";
+        }
+    }
+    if (t->struct_size >= offsetof(pz_plugin, solver_option_count) + sizeof t->solver_option_count) {
+        if (t->solver_option_count && !t->solver_options) return who + "declares solver options but no table";
+        for (uint32_t i = 0; i < t->solver_option_count; ++i) {
+            const pz_param_desc &d = t->solver_options[i];
+            if (!d.name || !*d.name || !d.default_value || !d.choices || !d.help)
+                return who + "has solver option " + std::to_string(i + 1) + " with a missing name or string";
+        }
+    }
     return {};
 }
 
@@ -93,7 +137,7 @@ void PluginRegistry::load_folders(const std::vector<std::string> &folders) {
         std::vector<std::string> files;
         std::error_code ec;
         for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
-            if (it->path().extension() == ".so") files.push_back(it->path().string());
+            if (it->path().extension() == ".so") files.push_back(it->path().string()); // load_file checks the kind
         if (ec) problems_.push_back({folder, "cannot list folder: " + ec.message()});
         std::sort(files.begin(), files.end());
         for (auto &f : files) load_file(f);
@@ -107,12 +151,14 @@ bool PluginRegistry::reject(const std::string &path, const std::string &reason) 
 
 bool PluginRegistry::load_file(const std::string &path) {
     namespace dll = boost::dll;
+    // A FIFO would block dlopen forever and a truncated file would crash it: look before loading.
+    if (std::string why = elf_problem(path); !why.empty()) return reject(path, "not a loadable shared library: " + why);
     dll::shared_library lib;
     try {
         // rtld_now: a library with unresolved symbols fails here, with a message, not later inside a call.
         lib.load(path, dll::load_mode::rtld_now | dll::load_mode::rtld_local);
     } catch (const std::exception &e) {
-        return reject(path, std::string("not a loadable shared library: ") + e.what());
+        return reject(path, std::string("not a loadable shared library: ") + loader_message(e.what()));
     }
     // Kept loaded even if rejected below: its static initialisers have run and may have left state behind.
     const dll::shared_library &kept = loaded_libraries().emplace_back(std::move(lib));
