@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "bench.hpp"
+#include "cli_checks.hpp"
 #include "cli_context.hpp"
 
 #include <cstdio>
@@ -31,6 +32,10 @@ int run(Context &ctx, const BenchArgs &args) {
     options.options = parse_key_values(args.options);
     options.baseline = parse_key_values(args.baseline);
     options.with_baseline = !args.baseline.empty();
+    for (auto &l : levels) {
+        host::check_solver_options(*l.plugin, options.options);
+        host::check_solver_options(*l.plugin, options.baseline);
+    }
     const auto entries = host::bench(levels, options);
 
     struct Total {
@@ -102,8 +107,8 @@ void add_bench_command(CLI::App &app, Context &ctx) {
     cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
     cmd->add_option("--format", args->format, "Input format name");
     cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; a timeout makes the signature "
-                                                  "machine-dependent)")->check(CLI::NonNegativeNumber);
-    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)");
+                                                  "machine-dependent)")->check(kSeconds);
+    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
     cmd->add_option("--option", args->options, "Solver option key=value of the measured run (repeatable)");
     cmd->add_option("--baseline-option", args->baseline,
                     "Solver option key=value of a baseline run of each level in the same process (repeatable)");

@@ -1,6 +1,7 @@
 // `pluzzle solve FILE...`: solve every level of every file on a thread pool, printing results in input order.
 #include <CLI/CLI.hpp>
 
+#include "cli_checks.hpp"
 #include "cli_context.hpp"
 #include "level_source.hpp"
 #include "parallel.hpp"
@@ -57,6 +58,7 @@ int run(Context &ctx, SolveArgs args) {
         for (auto &l : loaded) levels.push_back(std::move(l));
     }
     const auto params = parse_key_values(args.params);
+    for (auto &l : levels) host::check_solver_options(*l.plugin, params); // bad input before any solving
 
     std::vector<Outcome> outcomes(levels.size());
     std::mutex mutex;
@@ -141,11 +143,12 @@ void add_solve_command(CLI::App &app, Context &ctx) {
     cmd->add_option("--type", args->type, "Puzzle type (plugin id); inferred when unambiguous");
     cmd->add_option("--format", args->format, "Input format name; detected when omitted");
     auto *timeout = cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; default from settings)")
-                        ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)");
+                        ->check(kSeconds);
+    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
     cmd->add_option("--max-solutions", args->max_solutions, "Stop after this many solutions (2 proves uniqueness)")
         ->check(CLI::Range(1u, 1000000u));
-    auto *jobs = cmd->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)");
+    auto *jobs = cmd->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)")
+                     ->check(CLI::Range(0u, host::kMaxJobs));
     cmd->add_option("--option", args->params, "Solver option key=value (repeatable)");
     cmd->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;

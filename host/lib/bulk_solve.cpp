@@ -65,7 +65,8 @@ BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOp
         BulkItem item;
         item.level_id = rec.id;
         item.position = rec.position;
-        item.pack = pack_names[rec.pack_id];
+        const auto pack = pack_names.find(rec.pack_id); // read-only from here on: safe to share between threads
+        item.pack = pack == pack_names.end() ? "" : pack->second;
         item.type = rec.type;
         item.name = rec.name;
         ResultRecord result;
@@ -81,7 +82,8 @@ BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOp
             result.plugin_id = plugin->id();
             result.plugin_version = plugin->version();
             try {
-                auto parsed = plugin->parse(rec.text, "", "level " + std::to_string(rec.id));
+                // Stored text is canonical: read it as such, never by format detection.
+                auto parsed = plugin->parse(rec.text, plugin->formats().at(0).name, "level " + std::to_string(rec.id));
                 SolveOptions so;
                 so.time_limit_s = options.timeout_s;
                 so.node_limit = options.node_limit;

@@ -4,6 +4,8 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "utf8.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -19,7 +21,7 @@ public:
 
     JsonLine &add(std::string_view key, std::string_view value) {
         writer_.Key(key.data(), rapidjson::SizeType(key.size()));
-        writer_.String(value.data(), rapidjson::SizeType(value.size()));
+        string(value);
         return *this;
     }
     JsonLine &add(std::string_view key, const char *value) { return add(key, std::string_view(value)); }
@@ -52,7 +54,7 @@ public:
     JsonLine &add(std::string_view key, const std::vector<std::string> &values) {
         writer_.Key(key.data(), rapidjson::SizeType(key.size()));
         writer_.StartArray();
-        for (auto &v : values) writer_.String(v.data(), rapidjson::SizeType(v.size()));
+        for (auto &v : values) string(v);
         writer_.EndArray();
         return *this;
     }
@@ -60,8 +62,9 @@ public:
         writer_.Key(key.data(), rapidjson::SizeType(key.size()));
         writer_.StartObject();
         for (auto &[k, v] : object) {
-            writer_.Key(k.data(), rapidjson::SizeType(k.size()));
-            writer_.String(v.data(), rapidjson::SizeType(v.size()));
+            const std::string key_text = repair_utf8(k);
+            writer_.Key(key_text.data(), rapidjson::SizeType(key_text.size()));
+            string(v);
         }
         writer_.EndObject();
         return *this;
@@ -76,6 +79,12 @@ public:
     }
 
 private:
+    // Values can come from plugins and files: repaired so every line stays valid JSON (NUL becomes \u0000).
+    void string(std::string_view v) {
+        const std::string text = repair_utf8(v);
+        writer_.String(text.data(), rapidjson::SizeType(text.size()));
+    }
+
     rapidjson::StringBuffer buffer_;
     rapidjson::Writer<rapidjson::StringBuffer> writer_;
     bool closed_ = false;

@@ -1,6 +1,7 @@
 #include "plugin.hpp"
 
 #include <chrono>
+#include <exception>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -15,21 +16,42 @@ pz_error blank_error() {
     return e;
 }
 
+// Host callbacks run inside plugin code: an exception must not unwind through the plugin's frames (ABI rule 3).
+// Each callback catches everything into its Trap; the host rethrows once the plugin call has returned.
+struct Trap {
+    std::exception_ptr error;
+    template <class F> void run(F &&f) noexcept {
+        if (error) return;
+        try {
+            f();
+        } catch (...) {
+            error = std::current_exception();
+        }
+    }
+    void rethrow() const {
+        if (error) std::rethrow_exception(error);
+    }
+};
+
 // Collects what a plugin writes into a std::string.
 struct TextCollector {
     std::string text;
+    Trap trap;
     pz_text_sink sink() {
         return pz_text_sink{this, [](void *ctx, const char *s, size_t n) {
-                                static_cast<TextCollector *>(ctx)->text.append(s, n);
+                                auto *self = static_cast<TextCollector *>(ctx);
+                                self->trap.run([&] { self->text.append(s, n); });
                             }};
     }
 };
 
 struct KeyValueCollector {
     KeyValues values;
+    Trap trap;
     pz_kv_sink sink() {
         return pz_kv_sink{this, [](void *ctx, const char *k, const char *v) {
-                              static_cast<KeyValueCollector *>(ctx)->values.emplace_back(k ? k : "", v ? v : "");
+                              auto *self = static_cast<KeyValueCollector *>(ctx);
+                              self->trap.run([&] { self->values.emplace_back(k ? k : "", v ? v : ""); });
                           }};
     }
 };
@@ -37,13 +59,14 @@ struct KeyValueCollector {
 // What a solve request points back to: the caller's cancel flag and progress callback.
 struct RequestContext {
     const SolveOptions *options;
+    Trap trap; // for the progress callback
     static int should_stop(void *ctx) {
         auto *self = static_cast<RequestContext *>(ctx);
         return self->options->cancel && self->options->cancel->load(std::memory_order_relaxed) ? 1 : 0;
     }
     static void progress(void *ctx, const pz_progress *p) {
         auto *self = static_cast<RequestContext *>(ctx);
-        if (self->options->progress && p) self->options->progress(*p);
+        if (self->options->progress && p) self->trap.run([&] { self->options->progress(*p); });
     }
 };
 
@@ -118,6 +141,20 @@ std::string capability_list(uint64_t bits) {
         out += n ? std::string(n) : "bit" + std::to_string(__builtin_ctzll(b));
     }
     return out;
+}
+
+void check_solver_options(const Plugin &plugin, const KeyValues &options) {
+    const auto declared = plugin.solver_options();
+    for (auto &[key, value] : options) {
+        bool known = false;
+        for (auto &d : declared) known = known || (d.name && key == d.name);
+        if (known) continue;
+        std::string names;
+        for (auto &d : declared) names += (names.empty() ? "" : ", ") + std::string(d.name);
+        throw InputError("--option", "type '" + plugin.id() + "' has no solver option '" + key + "' (it has: " +
+                                         (names.empty() ? "none" : names) + ")",
+                         0, 0, key);
+    }
 }
 
 Plugin::Plugin(const pz_plugin *table, std::string path)
@@ -206,15 +243,21 @@ std::vector<ParsedLevel> Plugin::parse(std::string_view text, const std::string 
     struct Sink {
         const Plugin *self;
         std::vector<ParsedLevel> levels;
-    } collected{this, {}};
+        Trap trap;
+    } collected{this, {}, {}};
     pz_level_sink sink{&collected, [](void *ctx, pz_level *level, const char *name) {
                            auto *c = static_cast<Sink *>(ctx);
-                           // Own it at once so nothing leaks if a later level fails.
-                           c->levels.push_back({c->self->own(level), name ? name : ""});
+                           if (c->trap.error) { // an earlier level failed: free this one, keep the first error
+                               c->self->table().level_free(level);
+                               return;
+                           }
+                           // Owned at once (shared_ptr frees it even if its own allocation fails).
+                           c->trap.run([&] { c->levels.push_back({c->self->own(level), name ? name : ""}); });
                        }};
     pz_error err = blank_error();
     const pz_code code =
         table_->parse(text.data(), text.size(), format.empty() ? nullptr : format.c_str(), &sink, &err);
+    collected.trap.rethrow();
     if (code != PZ_OK) fail(code, err, "parse", source);
     if (collected.levels.empty()) throw InputError(source, "no level found");
     for (size_t i = 0; i < collected.levels.size(); ++i) {
@@ -232,7 +275,9 @@ std::string Plugin::encode(const pz_level *level) const {
     TextCollector out;
     pz_text_sink sink = out.sink();
     pz_error err = blank_error();
-    if (pz_code c = table_->encode(level, &sink, &err); c != PZ_OK) fail(c, err, "encode");
+    const pz_code c = table_->encode(level, &sink, &err);
+    out.trap.rethrow();
+    if (c != PZ_OK) fail(c, err, "encode");
     return std::move(out.text);
 }
 
@@ -246,7 +291,9 @@ KeyValues Plugin::describe(const pz_level *level) const {
     KeyValueCollector out;
     pz_kv_sink sink = out.sink();
     pz_error err = blank_error();
-    if (pz_code c = table_->describe(level, &sink, &err); c != PZ_OK) fail(c, err, "describe");
+    const pz_code c = table_->describe(level, &sink, &err);
+    out.trap.rethrow();
+    if (c != PZ_OK) fail(c, err, "describe");
     return std::move(out.values);
 }
 
@@ -255,15 +302,15 @@ CheckReport Plugin::check(const pz_level *level, std::string_view solution) cons
     pz_error err = blank_error();
     const pz_code c = fn(level, solution.data(), solution.size(), &err);
     if (c == PZ_OK) return {true, {}};
-    if (c == PZ_ERR_INVALID || c == PZ_ERR_PARSE)
-        return {false, std::string(err.message, strnlen(err.message, sizeof err.message))};
-    fail(c, err, "check");
+    // A solution that breaks the rules is "wrong"; one that cannot be read at all is bad input.
+    if (c == PZ_ERR_INVALID) return {false, std::string(err.message, strnlen(err.message, sizeof err.message))};
+    fail(c, err, "check", "solution");
 }
 
 SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) const {
     if (!can(PZ_CAP_SOLVE)) throw PluginError("plugin '" + id_ + "' cannot solve");
     auto fn = require(table_->solve, "solve");
-    RequestContext ctx{&options};
+    RequestContext ctx{&options, {}};
     ParamArray params(options.params);
     pz_solve_request request = make_request(options, ctx, params);
     SolveReport report;
@@ -273,17 +320,28 @@ SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) co
     result.status = PZ_SOLVE_LIMIT;
     result.lower_bound = result.upper_bound = NAN;
     result.stats = stats.sink();
-    pz_solution_sink solutions{&report, [](void *c, const char *text, size_t n) {
-                                   static_cast<SolveReport *>(c)->solutions.emplace_back(text, n);
+    struct Found {
+        SolveReport *report;
+        Trap trap;
+    } found{&report, {}};
+    pz_solution_sink solutions{&found, [](void *c, const char *text, size_t n) {
+                                   auto *f = static_cast<Found *>(c);
+                                   f->trap.run([&] { f->report->solutions.emplace_back(text, n); });
                                }};
     pz_error err = blank_error();
     const auto start = std::chrono::steady_clock::now();
     const pz_code code = fn(level, &request, &result, &solutions, &err);
     report.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    found.trap.rethrow();
+    stats.trap.rethrow();
+    ctx.trap.rethrow();
     if (code != PZ_OK) fail(code, err, "solve");
-    if (result.status > PZ_SOLVE_CANCELLED)
+    if (result.status < PZ_SOLVE_SOLVED || result.status > PZ_SOLVE_CANCELLED)
         throw PluginError("plugin '" + id_ + "' returned unknown solve status " + std::to_string(int(result.status)));
-    report.status = result.status;
+    report.status = static_cast<pz_solve_status>(result.status);
+    if ((result.status == PZ_SOLVE_SOLVED || result.status == PZ_SOLVE_UNIQUE || result.status == PZ_SOLVE_MULTIPLE) &&
+        report.solutions.empty())
+        throw PluginError("plugin '" + id_ + "' reported '" + status_name(report.status) + "' without a solution");
     report.nodes = result.nodes;
     report.lower_bound = result.lower_bound;
     report.upper_bound = result.upper_bound;
@@ -299,13 +357,14 @@ void Plugin::render(const pz_level *level, const pz_state *state, const pz_canva
 LevelPtr Plugin::generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const {
     if (!can(PZ_CAP_GENERATE)) throw PluginError("plugin '" + id_ + "' cannot generate levels");
     auto fn = require(table_->generate, "generate");
-    RequestContext ctx{&options};
+    RequestContext ctx{&options, {}};
     ParamArray no_params({});
     pz_solve_request request = make_request(options, ctx, no_params);
     ParamArray values(params);
     pz_level *out = nullptr;
     pz_error err = blank_error();
     const pz_code c = fn(values.values.data(), uint32_t(values.values.size()), seed, &request, &out, &err);
+    ctx.trap.rethrow();
     if (c != PZ_OK) fail(c, err, "generate", "--param");
     LevelPtr level = own(out);
     validate(level.get(), "generated level (seed " + std::to_string(seed) + ")");
@@ -334,7 +393,9 @@ std::string Plugin::encode_state(const pz_state *state) const {
     TextCollector out;
     pz_text_sink sink = out.sink();
     pz_error err = blank_error();
-    if (pz_code c = fn(state, &sink, &err); c != PZ_OK) fail(c, err, "encode state");
+    const pz_code c = fn(state, &sink, &err);
+    out.trap.rethrow();
+    if (c != PZ_OK) fail(c, err, "encode state");
     return std::move(out.text);
 }
 
@@ -345,7 +406,9 @@ PlayStatus Plugin::status(const pz_state *state) const {
     pz_error err = blank_error();
     if (pz_code c = fn(state, &s, &err); c != PZ_OK) fail(c, err, "status");
     PlayStatus out;
-    out.phase = s.phase;
+    if (s.phase < PZ_PLAY_ONGOING || s.phase > PZ_PLAY_GAME_OVER)
+        throw PluginError("plugin '" + id_ + "' returned unknown play phase " + std::to_string(s.phase));
+    out.phase = static_cast<pz_play_phase>(s.phase);
     out.players = s.players;
     out.to_move = s.to_move;
     out.moves = s.moves;
@@ -361,7 +424,9 @@ std::string Plugin::interpret(const pz_state *state, const pz_input &input) cons
     pz_text_sink sink = out.sink();
     const pz_input in = sized(input);
     pz_error err = blank_error();
-    if (pz_code c = fn(state, &in, &sink, &err); c != PZ_OK) fail(c, err, "interpret");
+    const pz_code c = fn(state, &in, &sink, &err);
+    out.trap.rethrow();
+    if (c != PZ_OK) fail(c, err, "interpret");
     return std::move(out.text);
 }
 
@@ -382,7 +447,9 @@ std::string Plugin::edit_interpret(const pz_level *level, const std::string &too
     pz_text_sink sink = out.sink();
     const pz_input in = sized(input);
     pz_error err = blank_error();
-    if (pz_code c = fn(level, tool.c_str(), &in, &sink, &err); c != PZ_OK) fail(c, err, "edit", "tool " + tool);
+    const pz_code c = fn(level, tool.c_str(), &in, &sink, &err);
+    out.trap.rethrow();
+    if (c != PZ_OK) fail(c, err, "edit", "tool " + tool);
     return std::move(out.text);
 }
 
@@ -399,14 +466,16 @@ LevelPtr Plugin::edit_execute(const pz_level *level, std::string_view edit) cons
 
 std::string Plugin::ai_move(const pz_state *state, const std::string &ai, const SolveOptions &options) const {
     if (!PZ_HAS(table_, ai_move)) throw PluginError("plugin '" + id_ + "' has no AI (ABI " + abi() + ")");
-    RequestContext ctx{&options};
+    RequestContext ctx{&options, {}};
     ParamArray params(options.params);
     pz_solve_request request = make_request(options, ctx, params);
     TextCollector out;
     pz_text_sink sink = out.sink();
     pz_error err = blank_error();
-    if (pz_code c = table_->ai_move(state, ai.c_str(), &request, &sink, &err); c != PZ_OK)
-        fail(c, err, "AI '" + ai + "'", "ai");
+    const pz_code c = table_->ai_move(state, ai.c_str(), &request, &sink, &err);
+    out.trap.rethrow();
+    ctx.trap.rethrow();
+    if (c != PZ_OK) fail(c, err, "AI '" + ai + "'", "ai");
     return std::move(out.text);
 }
 

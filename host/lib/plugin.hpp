@@ -6,6 +6,7 @@
 #include <pluzzle/abi.h>
 
 #include <atomic>
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <string>
@@ -38,7 +39,7 @@ struct SolveReport {
     std::vector<std::string> solutions; // in the order found
     uint64_t nodes = 0;
     double time_ms = 0;
-    double lower_bound = 0, upper_bound = 0; // NaN when not applicable
+    double lower_bound = NAN, upper_bound = NAN; // NaN when not applicable
     KeyValues stats;
 };
 
@@ -62,6 +63,10 @@ bool is_final(pz_solve_status status);
 bool is_final_status_name(std::string_view name);
 const char *capability_name(uint64_t bit);
 std::string capability_list(uint64_t bits); // "solve,count,generate,..."
+
+class Plugin;
+// InputError naming the option when `options` holds a key the plugin does not declare (see `pluzzle plugins`).
+void check_solver_options(const Plugin &plugin, const KeyValues &options);
 
 class Plugin {
 public:
