@@ -577,7 +577,7 @@ TEST(LightsOutPlugin, BundledLevelsParseValidateAndRoundTrip) {
             const std::string once = encode(level.get());
             EXPECT_EQ(encode(level_of(once).get()), once) << name;
             const Solved s = solve(level.get());
-            ++statuses[s.result.status];
+            ++statuses[static_cast<pz_solve_status>(s.result.status)];
             for (const std::string &solution : s.solutions) EXPECT_EQ(check(level.get(), solution, &err), PZ_OK);
         }
     }

@@ -31,7 +31,13 @@
  *  8. Lifetime. The host never unloads a plugin: objects made by plugin code (vtables, strings, handles) stay
  *     valid for the life of the process.
  *
- * TEXT is UTF-8, passed as (pointer, length); it need not be NUL-terminated unless a field says so.
+ *  9. Strings. Every `const char *` in a table or struct is a NUL-terminated UTF-8 string and never NULL (use ""
+ *     for none); the host rejects a plugin whose descriptors break this. Texts passed as (pointer, length) are
+ *     UTF-8 without NUL bytes (the host checks files before it hands them over).
+ * 10. Output. A plugin never writes to stdout or stderr (the host's --json lines go there): report through the
+ *     sinks, pz_error and the progress callback.
+ * 11. Enumerations are passed as int32_t fields (a C enum's size is the compiler's choice); the pz_* enums name
+ *     their values.
  *
  * CHANGELOG (append here when the table grows)
  *  1.0  core: metadata, parse/encode/validate/describe, check, solve, render, generate, play, edit.
@@ -121,7 +127,7 @@ typedef enum pz_param_type { PZ_PARAM_INT = 0, PZ_PARAM_REAL = 1, PZ_PARAM_BOOL 
 /* A parameter the generator (and the editor's "new level" dialog) accepts. */
 typedef struct pz_param_desc {
     const char *name;          /* key, e.g. "width" */
-    pz_param_type type;
+    int32_t type;              /* pz_param_type */
     const char *default_value; /* as text */
     double min, max;           /* for INT/REAL; ignored otherwise */
     const char *choices;       /* for CHOICE: '|'-separated values */
@@ -179,7 +185,7 @@ typedef struct pz_solve_request {
 
 typedef struct pz_solve_result {
     uint32_t struct_size;        /* set by the host */
-    pz_solve_status status;      /* set by the plugin */
+    int32_t status;              /* pz_solve_status, set by the plugin */
     uint64_t nodes;              /* search nodes (plugin-defined unit), for the bench signature */
     double lower_bound;          /* optimisers: proven bounds on the cost; NaN if not applicable */
     double upper_bound;
@@ -212,8 +218,8 @@ typedef struct pz_canvas {
     void (*polyline)(void *ctx, const pz_point *points, uint32_t count, pz_rgba stroke, float width);
     void (*circle)(void *ctx, float cx, float cy, float radius, pz_rgba fill, pz_rgba stroke,
                    float stroke_width);
-    void (*text)(void *ctx, float x, float y, float size, pz_rgba color, pz_text_anchor anchor,
-                 const char *utf8);
+    /* y is the vertical middle of the text; anchor (pz_text_anchor) places x at its start, middle or end. */
+    void (*text)(void *ctx, float x, float y, float size, pz_rgba color, int32_t anchor, const char *utf8);
 } pz_canvas;
 
 /* ---------------------------------------------------------------- play and edit input */
@@ -227,12 +233,16 @@ typedef enum pz_input_kind {
 
 typedef struct pz_input {
     uint32_t struct_size;
-    pz_input_kind kind;
+    int32_t kind;    /* pz_input_kind */
     float x, y;      /* pointer position in drawing units (as given to pz_canvas.begin) */
     int32_t button;  /* 0 left, 1 right, 2 middle */
     int32_t key;     /* Unicode code point, or one of PZ_KEY_* */
     uint32_t modifiers; /* PZ_MOD_* */
     float start_x, start_y; /* for DRAG/RELEASE: where the press happened */
+    /* The cell the event is about, when the host knows it (keyboard cursor, scripted input); otherwise has_cell
+     * is 0 and the plugin maps (x, y) to its own cells. */
+    int32_t has_cell;
+    int32_t cell_row, cell_col;
 } pz_input;
 
 enum { PZ_KEY_UP = 0x110000, PZ_KEY_DOWN, PZ_KEY_LEFT, PZ_KEY_RIGHT, PZ_KEY_ENTER, PZ_KEY_ESCAPE,
@@ -248,7 +258,7 @@ typedef enum pz_play_phase {
 #define PZ_MAX_PLAYERS 4
 typedef struct pz_play_status {
     uint32_t struct_size;
-    pz_play_phase phase;
+    int32_t phase;              /* pz_play_phase */
     uint32_t players;           /* 1 for puzzles */
     uint32_t to_move;           /* 0-based player index */
     int32_t winner;             /* -1 none/draw/ongoing */
@@ -321,6 +331,10 @@ typedef struct pz_plugin {
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */
 #define PZ_PLUGIN_SIZE_1_0 offsetof(pz_plugin, ais)
+
+/* True when a struct of `type` as sized by its writer (s->struct_size) reaches `field`: the append-only rule for
+ * every struct with a struct_size. */
+#define PZ_STRUCT_HAS(s, type, field) ((s)->struct_size >= offsetof(type, field) + sizeof((s)->field))
 
 /* True when the table `p` (of size p->struct_size) contains `field` and it is set. */
 #define PZ_HAS(p, field) \

@@ -8,6 +8,7 @@
 
 #include <boost/dll/alias.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -131,21 +132,28 @@ template <class P> struct Bridge {
         t.validate = &validate;
         t.describe = &describe;
         t.check = &check;
-        t.solve = &solve;
         t.render = &render;
-        t.generate = &generate;
-        t.state_new = &state_new;
-        t.state_decode = &state_decode;
-        t.state_encode = &state_encode;
-        t.state_free = &state_free;
-        t.state_status = &state_status;
-        t.interpret = &interpret;
-        t.execute = &execute;
-        t.edit_interpret = &edit_interpret;
-        t.edit_execute = &edit_execute;
+        // Optional operations are in the table only when the capability is declared, so the table says what
+        // the plugin does and the host can rely on it.
+        const uint64_t caps = s.info.capabilities;
+        if (caps & PZ_CAP_SOLVE) t.solve = &solve;
+        if (caps & PZ_CAP_GENERATE) t.generate = &generate;
+        if (caps & PZ_CAP_PLAY) {
+            t.state_new = &state_new;
+            t.state_decode = &state_decode;
+            t.state_encode = &state_encode;
+            t.state_free = &state_free;
+            t.state_status = &state_status;
+            t.interpret = &interpret;
+            t.execute = &execute;
+        }
+        if (caps & PZ_CAP_EDIT) {
+            t.edit_interpret = &edit_interpret;
+            t.edit_execute = &edit_execute;
+        }
         t.ais = s.ais.data();
         t.ai_count = uint32_t(s.ais.size());
-        t.ai_move = &ai_move;
+        if (!s.ais.empty()) t.ai_move = &ai_move;
         t.solver_options = s.solver_options.data();
         t.solver_option_count = uint32_t(s.solver_options.size());
         return s;
@@ -238,6 +246,7 @@ template <class P> struct Bridge {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
             PlayStatus st = puzzle().status(*b.level->level, *b.state);
+            if (!PZ_STRUCT_HAS(out, pz_play_status, message)) throw Error(PZ_ERR_ARGUMENT, "status struct too small");
             out->phase = st.phase;
             out->players = st.players;
             out->to_move = st.to_move;
@@ -247,10 +256,17 @@ template <class P> struct Bridge {
             copy_to(out->message, sizeof out->message, st.message);
         });
     }
+    // An input struct from an older host is copied into a full one, its missing fields zero.
+    static Input full_input(const pz_input *in) {
+        Input full{};
+        std::memcpy(&full, in, std::min<size_t>(in->struct_size, sizeof full));
+        full.struct_size = sizeof full;
+        return full;
+    }
     static pz_code interpret(const pz_state *s, const pz_input *in, const pz_text_sink *move, pz_error *err) {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
-            write(move, puzzle().interpret(*b.level->level, *b.state, *in));
+            write(move, puzzle().interpret(*b.level->level, *b.state, full_input(in)));
         });
     }
     static pz_code execute(const pz_state *s, const char *move, size_t len, pz_state **out, pz_error *err) {
@@ -261,7 +277,7 @@ template <class P> struct Bridge {
     }
     static pz_code edit_interpret(const pz_level *l, const char *tool, const pz_input *in,
                                   const pz_text_sink *edit, pz_error *err) {
-        return guard(err, [&] { write(edit, puzzle().edit_interpret(unbox(l), tool ? tool : "", *in)); });
+        return guard(err, [&] { write(edit, puzzle().edit_interpret(unbox(l), tool ? tool : "", full_input(in))); });
     }
     static pz_code edit_execute(const pz_level *l, const char *edit, size_t len, pz_level **out, pz_error *err) {
         return guard(err, [&] { *out = handle(puzzle().edit_execute(unbox(l), std::string_view(edit, len))); });

@@ -3,6 +3,7 @@
 #include <pluzzle/error.hpp>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -69,7 +70,7 @@ private:
             char *end = nullptr;
             const double x = d.type == PZ_PARAM_INT ? double(std::strtoll(v.c_str(), &end, 10))
                                                     : std::strtod(v.c_str(), &end);
-            if (v.empty() || *end != '\0' || errno == ERANGE)
+            if (v.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(x))
                 throw fail(d.type == PZ_PARAM_INT ? "not an integer" : "not a number");
             if (d.min < d.max && (x < d.min || x > d.max))
                 throw fail("out of range [" + std::to_string(d.min) + ", " + std::to_string(d.max) + "]");

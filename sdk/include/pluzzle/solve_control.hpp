@@ -15,8 +15,10 @@ namespace pluzzle {
 // unwind and report stop_status().
 class SolveControl {
 public:
+    // A request shorter than this SDK's (an older host) is used up to its struct_size only.
     SolveControl(const pz_solve_request *request, const pz_solution_sink *solutions, Params options = {})
-        : request_(request), solutions_(solutions), options_(std::move(options)),
+        : request_(request && PZ_STRUCT_HAS(request, pz_solve_request, param_count) ? request : nullptr),
+          solutions_(solutions), options_(std::move(options)),
           start_(std::chrono::steady_clock::now()), last_progress_(start_) {}
 
     bool tick(uint64_t nodes = 1) {
