@@ -1,0 +1,34 @@
+// solver.hpp -- the complete nonogram solver: line solving, propagation, probing and search. It finds up to N
+// solutions, so it proves uniqueness (exactly one) or unsolvability (none).
+#pragma once
+#include "nonogram.hpp"
+
+#include <pluzzle/solve_control.hpp>
+
+#include <string>
+#include <vector>
+
+namespace nonogram {
+
+struct SolverOptions {
+    bool probing = true;     // try both values of undecided cells between searches
+    unsigned max_solutions = 2;
+};
+
+struct SolverReport {
+    pz_solve_status status = PZ_SOLVE_LIMIT; // UNIQUE / MULTIPLE / UNSOLVABLE, or LIMIT / CANCELLED from control
+    std::vector<Grid> solutions;             // complete grids, at most max_solutions, in the order found
+    uint64_t line_solves = 0, probes = 0, branches = 0; // statistics
+    double logic_fraction = 0; // share of cells decided by line solving + probing before the first branch
+};
+
+// Searches for up to options.max_solutions solutions. Calls control.tick() per node (line solve or probe), so
+// time limits, node limits and cancellation are honoured; on a stop, status is control.stop_status() and
+// `solutions` holds what was found. Never calls control.solution() (the plugin reports solutions).
+SolverReport solve(const Puzzle &puzzle, pluzzle::SolveControl &control, const SolverOptions &options = {});
+
+// Line solving only (no guessing) from `grid` to a fixpoint: decides every cell that follows from single lines.
+// Returns false on a contradiction. For hints, step-by-step animation and the generator.
+bool propagate(const Puzzle &puzzle, Grid &grid);
+
+} // namespace nonogram
