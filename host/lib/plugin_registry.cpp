@@ -118,15 +118,40 @@ std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
     return {};
 }
 
+namespace {
+
+// The folder of the running executable (build/bin or <prefix>/bin).
+fs::path executable_folder() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : exe.parent_path();
+}
+
+// True when `exe_dir` lies inside this build tree (then the build's plugin folder is the one to use).
+bool inside_build_tree(const fs::path &exe_dir) {
+    std::error_code ec;
+    const fs::path build = fs::weakly_canonical(fs::path(PLUZZLE_BUILD_PLUGIN_DIR) / ".." / ".." / "..", ec);
+    const fs::path dir = fs::weakly_canonical(exe_dir, ec);
+    const std::string b = build.string(), d = dir.string();
+    return !b.empty() && d.compare(0, b.size(), b) == 0 && (d.size() == b.size() || d[b.size()] == '/');
+}
+
+} // namespace
+
 std::vector<std::string> PluginRegistry::default_search_path(const std::vector<std::string> &extra) {
     std::vector<std::string> out;
-    add_if_folder(out, PLUZZLE_BUILD_PLUGIN_DIR);
+    const fs::path exe_dir = executable_folder();
+    const bool in_build = inside_build_tree(exe_dir);
+    if (in_build) add_if_folder(out, PLUZZLE_BUILD_PLUGIN_DIR);
     if (const char *env = std::getenv("PLUZZLE_PLUGIN_PATH")) {
         std::stringstream parts(env);
         std::string item;
         while (std::getline(parts, item, ':')) add_if_folder(out, item);
     }
     for (auto &e : extra) add_if_folder(out, e);
+    // The install prefix's folder, found from the executable so a relocated install still finds its plugins;
+    // the configured prefix too, for a binary copied elsewhere.
+    if (!in_build && !exe_dir.empty()) add_if_folder(out, (exe_dir / PLUZZLE_BIN_TO_PLUGIN_DIR).string());
     add_if_folder(out, PLUZZLE_INSTALL_PLUGIN_DIR);
     if (const char *home = std::getenv("HOME")) add_if_folder(out, std::string(home) + "/.local/share/pluzzle/plugins");
     return out;

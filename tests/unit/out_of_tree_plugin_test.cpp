@@ -38,6 +38,18 @@ TEST(OutOfTreePlugin, BuildsAgainstTheInstalledSdkAndLoads) {
     ASSERT_TRUE(reg.load_file(built)) << (reg.problems().empty() ? "" : reg.problems()[0].reason);
     auto plugin = reg.plugins().at(0);
     EXPECT_EQ(plugin->abi(), std::to_string(PZ_ABI_MAJOR) + "." + std::to_string(PZ_ABI_MINOR));
+    // The installed pluzzle finds the installed plugins on its own (relative to itself, not the build tree)...
+    const std::string installed = quote(prefix + "/bin/pluzzle");
+    RunResult listed = run("env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent PLUZZLE_PLUGIN_PATH= " + installed +
+                           " --json plugins");
+    ASSERT_EQ(listed.exit_code, 0) << listed.out;
+    EXPECT_NE(listed.out.find("\"path\":\"" + fs::weakly_canonical(prefix).string()), std::string::npos) << listed.out;
+    EXPECT_EQ(listed.out.find(PLUZZLE_BINARY_DIR), std::string::npos) << "an installed host must not use the build tree";
+    // ...and the stranger's plugin through PLUZZLE_PLUGIN_PATH, where it meets the installed twin of its id.
+    RunResult third = run("env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent PLUZZLE_PLUGIN_PATH=" +
+                          quote(fs::path(built).parent_path().string()) + " " + installed + " --json plugins");
+    EXPECT_NE(third.out.find("\"path\":\"" + fs::weakly_canonical(built).string()), std::string::npos) << third.out;
+
     // And it really works through the host: solve a bundled level with it.
     auto levels = plugin->parse(read_file(data_dir() + "/lightsout/classic.lightsout"), "", "classic.lightsout");
     ASSERT_FALSE(levels.empty());
