@@ -19,11 +19,19 @@ struct ProbeLevel : pluzzle::Level {
     int value = 0;          // the "answer"
     int sleep_ms = 0;       // solve takes this long (polling for cancellation)
     std::string throw_in;   // operation that throws: parse is handled at parse time
+    int game = 0;           // > 0: a two-player Nim of this many tokens (take 1..3, taking the last wins)
 };
 
 struct ProbeState : pluzzle::State {
     int answer = -1;
+    std::vector<int> takes; // game: tokens taken by each move, players alternating from player 0
 };
+
+int taken(const ProbeState &s) {
+    int n = 0;
+    for (int t : s.takes) n += t;
+    return n;
+}
 
 class Probe : public pluzzle::Puzzle {
 public:
@@ -36,7 +44,8 @@ public:
         i.name = "Probe (test plugin)";
         i.version = "1.0.0";
         i.description = "Behaves as its level text says; for the host's tests.";
-        i.capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE;
+        i.capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME;
+        i.ais = {{"greedy", "Greedy", "leaves a multiple of four tokens when it can"}};
         i.formats = {{"canonical", "probe", "probe 1 / value N / sleep_ms N / throw OP"}};
         i.params = {{"value", PZ_PARAM_INT, "7", 0, 1000, "", "the answer"}};
         return i;
@@ -57,6 +66,7 @@ public:
             if (!cur) throw pluzzle::parse_error("expected 'probe 1' header", line.number, t[0].column);
             if (t.size() != 2) throw pluzzle::parse_error("expected 'key value'", line.number, t[0].column);
             if (t[0].text == "value") cur->value = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "value"));
+            else if (t[0].text == "game") cur->game = int(pluzzle::to_int(t[1], line.number, 1, 1000, "game"));
             else if (t[0].text == "sleep_ms") cur->sleep_ms = int(pluzzle::to_int(t[1], line.number, 0, 600000, "sleep_ms"));
             else if (t[0].text == "throw") {
                 cur->throw_in = std::string(t[1].text);
@@ -75,6 +85,7 @@ public:
         std::string s = "probe 1\nvalue " + std::to_string(p.value) + "\n";
         if (p.sleep_ms) s += "sleep_ms " + std::to_string(p.sleep_ms) + "\n";
         if (!p.throw_in.empty()) s += "throw " + p.throw_in + "\n";
+        if (p.game) s += "game " + std::to_string(p.game) + "\n";
         return s;
     }
 
@@ -112,7 +123,15 @@ public:
     std::unique_ptr<pluzzle::State> start(const pluzzle::Level &) const override {
         return std::make_unique<ProbeState>();
     }
-    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &, std::string_view text) const override {
+    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &l, std::string_view text) const override {
+        if (pluzzle::as<ProbeLevel>(l).game) { // "takes 3 1 ..."
+            auto t = pluzzle::tokens(text);
+            if (t.empty() || t[0].text != "takes") throw pluzzle::parse_error("expected 'takes N...'", 1, 1);
+            auto s = std::make_unique<ProbeState>();
+            for (size_t i = 1; i < t.size(); ++i) s->takes.push_back(int(pluzzle::to_int(t[i], 1, 1, 3, "takes")));
+            if (taken(*s) > pluzzle::as<ProbeLevel>(l).game) throw pluzzle::invalid("more tokens taken than there are");
+            return s;
+        }
         auto lines = pluzzle::split_lines(text);
         auto t = lines.empty() ? std::vector<pluzzle::Token>{} : pluzzle::tokens(lines[0]);
         if (t.size() != 2 || t[0].text != "answer") throw pluzzle::parse_error("expected 'answer N'", 1, 1);
@@ -120,19 +139,55 @@ public:
         s->answer = int(pluzzle::to_int(t[1], 1, 0, 1000000, "answer"));
         return s;
     }
-    std::string encode_state(const pluzzle::Level &, const pluzzle::State &s) const override {
+    std::string encode_state(const pluzzle::Level &l, const pluzzle::State &s) const override {
+        if (pluzzle::as<ProbeLevel>(l).game) {
+            std::string out = "takes";
+            for (int t : pluzzle::as<ProbeState>(s).takes) out += " " + std::to_string(t);
+            return out;
+        }
         return "answer " + std::to_string(pluzzle::as<ProbeState>(s).answer);
     }
     pluzzle::PlayStatus status(const pluzzle::Level &l, const pluzzle::State &s) const override {
         pluzzle::PlayStatus st;
+        if (const int tokens = pluzzle::as<ProbeLevel>(l).game) {
+            const auto &g = pluzzle::as<ProbeState>(s);
+            st.players = 2;
+            st.moves = unsigned(g.takes.size());
+            st.to_move = st.moves % 2;
+            st.scores = {0, 0};
+            for (size_t i = 0; i < g.takes.size(); ++i) st.scores[i % 2] += g.takes[i];
+            if (taken(g) == tokens) {
+                st.phase = PZ_PLAY_GAME_OVER;
+                st.winner = int((st.moves - 1) % 2); // who took the last token
+            }
+            st.message = std::to_string(tokens - taken(g)) + " tokens left";
+            return st;
+        }
         const bool right = pluzzle::as<ProbeState>(s).answer == pluzzle::as<ProbeLevel>(l).value;
         st.phase = right ? PZ_PLAY_SOLVED : PZ_PLAY_ONGOING;
         st.message = right ? "right" : "the answer is wrong";
         return st;
     }
-    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &l, const pluzzle::State &,
+    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &l, const pluzzle::State &s,
                                             std::string_view move) const override {
+        if (const int tokens = pluzzle::as<ProbeLevel>(l).game) { // "take K"
+            auto t = pluzzle::tokens(move);
+            if (t.size() != 2 || t[0].text != "take") throw pluzzle::bad_argument("expected 'take K'", "move");
+            const int k = int(pluzzle::to_int(t[1], 1, 1, 3, "move"));
+            auto next = std::make_unique<ProbeState>(pluzzle::as<ProbeState>(s));
+            if (taken(*next) + k > tokens) throw pluzzle::invalid("only " + std::to_string(tokens - taken(*next)) + " tokens left", "move");
+            next->takes.push_back(k);
+            return next;
+        }
         return decode_state(l, move);
+    }
+    std::string ai_move(const pluzzle::Level &l, const pluzzle::State &s, std::string_view ai,
+                        pluzzle::SolveControl &) const override {
+        if (ai != "greedy") throw pluzzle::bad_argument("unknown AI '" + std::string(ai) + "'", "ai");
+        const int left = pluzzle::as<ProbeLevel>(l).game - taken(pluzzle::as<ProbeState>(s));
+        if (left <= 0) throw pluzzle::invalid("the game is over");
+        const int k = left % 4 ? left % 4 : 1;
+        return "take " + std::to_string(std::min(k, left));
     }
 };
 
@@ -153,6 +208,7 @@ const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
 #endif
 #ifdef PROBE_MINOR0
     table.abi_minor = 0;
+    table.capabilities &= ~uint64_t(PZ_CAP_GAME); // a 1.0 table has no AI
     table.struct_size = PZ_PLUGIN_SIZE_1_0; // the 1.1 fields (ais, ai_move) are not there
 #endif
     return &table;

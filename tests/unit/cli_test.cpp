@@ -2,6 +2,7 @@
 #include "store.hpp"
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <set>
 #include <thread>
@@ -311,4 +312,57 @@ TEST(Cli, BenchRunsABaselineInTheSameRun) {
                         " --baseline-option nosuch=1", true);
     EXPECT_EQ(bad.exit_code, 3);
     EXPECT_NE(bad.out.find("nosuch"), std::string::npos) << bad.out;
+}
+
+// Ctrl-C: in-flight solves are cancelled (not stored as results), finished ones are kept, the summary says so,
+// and --resume completes the rest.
+TEST(Cli, BulkRunInterruptedWithCtrlCKeepsItsResults) {
+    TempDir dir;
+    const int kLevels = 20;
+    std::string text;
+    for (int i = 0; i < kLevels; ++i) text += "probe 1\nvalue " + std::to_string(i) + "\nsleep_ms 200\n";
+    write_file(dir / "slow.probe", text);
+    const std::string db = dir / "levels.db";
+    const std::string env = cli(probe_dir("good"));
+    ASSERT_EQ(run(env + " db import " + quote(db) + " " + quote(dir / "slow.probe") + " --pack slow").exit_code, 0);
+    const std::string out = dir / "out.json";
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", ("exec " + env + " --json db solve " + quote(db) + " -j 2 >" + quote(out)).c_str(),
+              static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    // Wait for a few results, then interrupt.
+    for (int i = 0; i < 400; ++i) {
+        const std::string so_far = read_file(out);
+        if (std::count(so_far.begin(), so_far.end(), '\n') >= 3) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    kill(pid, SIGINT);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5)) << "cancellation must be prompt";
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    auto lines = json_lines(read_file(out));
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(member(lines.back(), "cancelled"), "true");
+    const size_t reported = lines.size() - 1;
+
+    pluzzle::host::Store store(db);
+    size_t stored = 0;
+    for (auto &l : store.levels()) {
+        auto results = store.results(l.id);
+        ASSERT_LE(results.size(), 1u);
+        if (!results.empty()) EXPECT_EQ(results[0].status, "unique"); // nothing "cancelled" was stored
+        stored += results.size();
+    }
+    EXPECT_EQ(stored, reported);
+    ASSERT_LT(stored, size_t(kLevels));
+
+    RunResult resumed = run(env + " --json db solve " + quote(db) + " --resume -j 2");
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.out;
+    EXPECT_EQ(member(json_lines(resumed.out).back(), "attempted"), std::to_string(kLevels - stored));
 }

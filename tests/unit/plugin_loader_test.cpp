@@ -163,3 +163,32 @@ TEST(PluginLoader, TableCheckNamesWhatIsMissing) {
     copy.struct_size = 16;
     EXPECT_NE(check_plugin_table(&copy).find("smaller than ABI 1.0 requires"), std::string::npos);
 }
+
+TEST(PluginLoader, AGameHasPlayersScoresAndAiMovesThroughTheAbi) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    auto p = reg.find("probe");
+    ASSERT_TRUE(p->can(PZ_CAP_GAME));
+    ASSERT_EQ(p->ais().size(), 1u);
+    EXPECT_STREQ(p->ais()[0].id, "greedy");
+    auto level = p->parse("probe 1\ngame 7\n", "", "nim.probe").at(0).level;
+    StatePtr s = p->new_state(level);
+    PlayStatus st = p->status(s.get());
+    EXPECT_EQ(st.players, 2u);
+    EXPECT_EQ(st.to_move, 0u);
+    s = p->execute(s, "take 3"); // player 0
+    EXPECT_EQ(p->status(s.get()).to_move, 1u);
+    const std::string reply = p->ai_move(s.get(), "greedy", {});
+    EXPECT_EQ(reply, "take 1"); // 4 left: no winning move, take one
+    s = p->execute(s, reply);
+    s = p->execute(s, "take 3"); // player 0 takes the last three
+    st = p->status(s.get());
+    EXPECT_EQ(st.phase, PZ_PLAY_GAME_OVER);
+    EXPECT_EQ(st.winner, 0);
+    EXPECT_EQ(st.scores, (std::vector<double>{6, 1}));
+    EXPECT_EQ(st.moves, 3u);
+    // The state survives a save/load round trip, and bad moves or AIs are input errors, not crashes.
+    EXPECT_EQ(p->encode_state(p->decode_state(level, p->encode_state(s.get()), "save").get()), "takes 3 1 3");
+    EXPECT_THROW(p->execute(s, "take 1"), InputError);
+    EXPECT_THROW(p->ai_move(p->new_state(level).get(), "nosuch", {}), InputError);
+}
