@@ -14,7 +14,19 @@ std::string lights_on(size_t on) {
     return on == 0 ? "all lights off" : on == 1 ? "1 light on" : std::to_string(on) + " lights on";
 }
 
-bool left_press(const pluzzle::Input &input) { return input.kind == PZ_INPUT_PRESS && input.button == 0; }
+// A left click, or Space/Enter on the cell the host points at (keyboard cursor, scripts).
+bool left_press(const pluzzle::Input &input) {
+    if (input.kind == PZ_INPUT_KEY) return input.has_cell && (input.key == ' ' || input.key == PZ_KEY_ENTER);
+    return input.kind == PZ_INPUT_PRESS && input.button == 0;
+}
+
+// The cell an event is about: the host's, when it names one, else the one under the pointer.
+std::optional<int> event_cell(const Board &board, const pluzzle::Input &input) {
+    if (!input.has_cell) return cell_at(board, input.x, input.y);
+    if (input.cell_row < 0 || input.cell_row >= board.height || input.cell_col < 0 || input.cell_col >= board.width)
+        return std::nullopt;
+    return board.index(input.cell_col, input.cell_row);
+}
 
 // Move and edit texts are one line of words.
 std::vector<pluzzle::Token> words_of(std::string_view text) { return pluzzle::tokens({text, 1}, " \t\r\n"); }
@@ -120,7 +132,7 @@ public:
     std::string interpret(const pluzzle::Level &level, const pluzzle::State &,
                           const pluzzle::Input &input) const override {
         const Board &board = board_of(level);
-        const std::optional<int> cell = left_press(input) ? cell_at(board, input.x, input.y) : std::nullopt;
+        const std::optional<int> cell = left_press(input) ? event_cell(board, input) : std::nullopt;
         return cell ? "p " + cell_text(board, *cell) : std::string();
     }
     std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &level, const pluzzle::State &state,
@@ -137,7 +149,7 @@ public:
                                const pluzzle::Input &input) const override {
         const Board &board = board_of(level);
         if (tool == "toggle") {
-            const std::optional<int> cell = left_press(input) ? cell_at(board, input.x, input.y) : std::nullopt;
+            const std::optional<int> cell = left_press(input) ? event_cell(board, input) : std::nullopt;
             return cell ? "t " + cell_text(board, *cell) : std::string();
         }
         if (tool == "clear") return left_press(input) ? "clear" : "";

@@ -478,6 +478,17 @@ TEST(LightsOutPlugin, InterpretsClicksAsPresses) {
     EXPECT_EQ(interpret(press_at(500, 70)), "");       // right of the grid
     EXPECT_EQ(interpret(press_at(NAN, 70)), "");
     EXPECT_EQ(interpret(press_at(110, 70, 1)), "");    // right button
+    // The host may name the cell itself (keyboard cursor): Space on row 3, column 1 presses that cell.
+    pz_input key{};
+    key.struct_size = sizeof key;
+    key.kind = PZ_INPUT_KEY;
+    key.key = ' ';
+    key.has_cell = 1;
+    key.cell_row = 3;
+    key.cell_col = 1;
+    EXPECT_EQ(interpret(key), "p 1,3");
+    key.cell_row = 7; // off the board
+    EXPECT_EQ(interpret(key), "");
 
     pz_state *out = nullptr;
     for (const std::string bad : {"p 5,0", "p", "press 1,1", "p 1;1"}) {
