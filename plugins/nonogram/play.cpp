@@ -130,11 +130,20 @@ pluzzle::PlayStatus play_status(const Puzzle &p, const PlayState &s) {
 }
 
 std::string interpret_input(const Puzzle &p, const PlayState &s, const pluzzle::Input &input) {
-    if (input.button != 0 && input.button != 1) return {};
     const Layout layout = layout_of(p);
+    // Keyboard on the host's cursor cell: Space fills, 'x' crosses (each toggles back to unknown).
+    if (input.kind == PZ_INPUT_KEY) {
+        const pluzzle::grid::Cell cell{input.cell_row, input.cell_col};
+        if (!input.has_cell || !layout.grid.contains(cell) || (input.key != ' ' && input.key != 'x')) return {};
+        const int8_t target = input.key == ' ' ? kFilled : kEmpty;
+        const int8_t next = s.grid.at(cell.row, cell.col) == target ? int8_t(kUnknown) : target;
+        return "set " + cell_name(cell.row, cell.col) + " " + cell_char(next);
+    }
+    if (input.button != 0 && input.button != 1) return {};
     if (input.kind == PZ_INPUT_PRESS) {
-        const auto cell = layout.grid.cell_at(input.x, input.y);
-        if (!cell) return {};
+        const auto cell = input.has_cell ? std::optional<pluzzle::grid::Cell>(pluzzle::grid::Cell{input.cell_row, input.cell_col})
+                                         : layout.grid.cell_at(input.x, input.y);
+        if (!cell || !layout.grid.contains(*cell)) return {};
         const int8_t now = s.grid.at(cell->row, cell->col);
         const int8_t target = input.button == 0 ? kFilled : kEmpty;
         const int8_t next = now == target ? int8_t(kUnknown) : target;

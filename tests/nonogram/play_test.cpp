@@ -264,3 +264,27 @@ TEST(NonogramEdit, ClueAndResize) {
     EXPECT_THROW(execute_edit(p, "rotate"), pluzzle::Error);
     EXPECT_THROW(execute_edit(p, ""), pluzzle::Error);
 }
+
+namespace {
+
+TEST(NonogramPlay, KeyboardOnTheHostsCursorCell) {
+    const Puzzle p = tiny();
+    const PlayState s = start(p);
+    pluzzle::Input key{};
+    key.struct_size = sizeof key;
+    key.kind = PZ_INPUT_KEY;
+    key.has_cell = 1;
+    key.cell_row = 1;
+    key.cell_col = 2;
+    key.key = ' ';
+    EXPECT_EQ(interpret_input(p, s, key), "set 1,2 #");
+    key.key = 'x';
+    EXPECT_EQ(interpret_input(p, s, key), "set 1,2 .");
+    key.cell_col = 3; // off the board
+    EXPECT_EQ(interpret_input(p, s, key), "");
+    key.has_cell = 0; // no cursor cell: a key means nothing
+    key.cell_col = 0;
+    EXPECT_EQ(interpret_input(p, s, key), "");
+}
+
+} // namespace
