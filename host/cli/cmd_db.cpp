@@ -2,11 +2,14 @@
 #include <CLI/CLI.hpp>
 
 #include "bulk_solve.hpp"
+#include "cli_checks.hpp"
 #include "cli_context.hpp"
 #include "level_source.hpp"
 #include "pack_file.hpp"
+#include "parallel.hpp"
 #include "store.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
@@ -27,13 +30,61 @@ struct DbArgs {
     bool jobs_given = false, timeout_given = false; // else the settings file decides
 };
 
+// Reading commands open the database read-only: they work on files and folders they cannot write.
+host::Store open_for_reading(const std::string &db) {
+    host::check_database_path(db, host::DatabaseUse::Existing);
+    host::StoreOptions options;
+    options.mode = host::StoreMode::ReadOnly;
+    return host::Store(db, options);
+}
+
+// The \r progress line of `db solve`, at most ~10 times a second; the last state is always shown.
+class ProgressLine {
+public:
+    void update(const host::BulkProgress &p) {
+        latest_ = p;
+        const auto now = std::chrono::steady_clock::now();
+        if (p.done != p.total && shown_ && now - last_ < std::chrono::milliseconds(100)) {
+            pending_ = true;
+            return;
+        }
+        print(now);
+    }
+    // After the run: the state a throttled update left unshown (a cancelled run never reaches done == total).
+    void finish() {
+        if (pending_) print(std::chrono::steady_clock::now());
+    }
+
+private:
+    void print(std::chrono::steady_clock::time_point now) {
+        const host::BulkProgress &p = latest_;
+        const double rate = p.elapsed_s > 0 ? p.done / p.elapsed_s : 0;
+        const double eta = rate > 0 ? (p.total - p.done) / rate : 0;
+        std::fprintf(stderr, "\r%zu/%zu levels  %.1f/s  ETA %.0f s   ", p.done, p.total, rate, eta);
+        if (p.done == p.total) std::fputs("\n", stderr);
+        std::fflush(stderr);
+        last_ = now;
+        shown_ = true;
+        pending_ = false;
+    }
+
+    host::BulkProgress latest_;
+    std::chrono::steady_clock::time_point last_;
+    bool shown_ = false, pending_ = false;
+};
+
 int run_import(Context &ctx, const DbArgs &args) {
+    host::check_database_path(args.db, host::DatabaseUse::Create);
     host::PluginRegistry &reg = ctx.registry();
     // Read and validate everything before touching the database: a bad file adds nothing.
     std::vector<std::pair<std::string, std::vector<host::SourceLevel>>> files;
     for (auto &f : args.files) files.emplace_back(f, host::load_levels(reg, f, {args.type, args.format}));
+    // A new pack takes the description of the first pack file that has one.
+    std::string description;
+    for (auto &[file, levels] : files)
+        if (description.empty() && !levels.empty()) description = levels[0].pack_description;
     host::Store store(args.db);
-    const int64_t pack = store.ensure_pack(args.pack);
+    const int64_t pack = store.ensure_pack(args.pack, description);
     size_t total = 0, added = 0;
     for (auto &[file, levels] : files) {
         std::vector<host::LevelRecord> records;
@@ -64,7 +115,7 @@ int run_import(Context &ctx, const DbArgs &args) {
 }
 
 int run_export(Context &ctx, const DbArgs &args) {
-    host::Store store(args.db);
+    host::Store store = open_for_reading(args.db);
     auto info = store.find_pack(args.pack);
     if (!info) throw host::InputError(args.db, "no pack named '" + args.pack + "'", 0, 0, "pack");
     host::PackFile pack;
@@ -84,8 +135,7 @@ int run_export(Context &ctx, const DbArgs &args) {
 }
 
 int run_list(Context &ctx, const DbArgs &args) {
-    if (!std::filesystem::exists(args.db)) throw host::InputError(args.db, "no such database");
-    host::Store store(args.db);
+    host::Store store = open_for_reading(args.db);
     if (args.pack.empty()) {
         for (auto &p : store.packs()) {
             if (ctx.json) {
@@ -136,11 +186,14 @@ void print_summary(const host::BulkReport &report) {
 }
 
 int run_solve(Context &ctx, DbArgs args) {
-    if (!std::filesystem::exists(args.db)) throw host::InputError(args.db, "no such database");
+    host::check_database_path(args.db, host::DatabaseUse::Existing);
     if (!args.jobs_given) args.jobs = ctx.settings().jobs;
     if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
     host::PluginRegistry &reg = ctx.registry();
+    if (!args.type.empty() && !reg.find(args.type))
+        throw host::InputError(args.type, "unknown puzzle type (installed: " + reg.ids() + ")", 0, 0, "type");
     host::Store store(args.db);
+    store.check_writable(); // before solving anything: results that cannot be stored would be lost work
     if (!args.pack.empty() && !store.find_pack(args.pack))
         throw host::InputError(args.db, "no pack named '" + args.pack + "'", 0, 0, "pack");
     host::BulkOptions options;
@@ -151,13 +204,8 @@ int run_solve(Context &ctx, DbArgs args) {
     options.resume = args.resume;
     options.cancel = &ctx.cancel;
     const bool progress_line = !ctx.json && !ctx.quiet && isatty(STDERR_FILENO);
-    if (progress_line)
-        options.on_progress = [](const host::BulkProgress &p) {
-            const double rate = p.elapsed_s > 0 ? p.done / p.elapsed_s : 0;
-            const double eta = rate > 0 ? (p.total - p.done) / rate : 0;
-            std::fprintf(stderr, "\r%zu/%zu levels  %.1f/s  ETA %.0f s   ", p.done, p.total, rate, eta);
-            if (p.done == p.total) std::fputs("\n", stderr);
-        };
+    ProgressLine progress;
+    if (progress_line) options.on_progress = [&progress](const host::BulkProgress &p) { progress.update(p); };
     if (ctx.json)
         options.on_item = [&ctx, &args](const host::BulkItem &item) {
             // file = the database, index = 0-based position within the pack (positions count from 1).
@@ -170,6 +218,7 @@ int run_solve(Context &ctx, DbArgs args) {
             ctx.emit(j);
         };
     const host::BulkReport report = host::bulk_solve(store, reg, options);
+    if (progress_line) progress.finish();
     if (ctx.json) {
         host::JsonLine j;
         j.add("summary", true).add("total", uint64_t(report.total)).add("skipped", uint64_t(report.skipped));
@@ -198,7 +247,7 @@ void add_db_command(CLI::App &app, Context &ctx) {
     import->callback([&ctx, args] { ctx.exit_code = run_import(ctx, *args); });
 
     CLI::App *exp = db->add_subcommand("export", "Export a pack to a pack file (JSON)");
-    exp->add_option("db", args->db, "Database file")->required()->check(CLI::ExistingFile);
+    exp->add_option("db", args->db, "Database file")->required(); // checked when run: a missing one is bad input
     exp->add_option("--pack", args->pack, "Pack name")->required();
     exp->add_option("-o,--output", args->output, "Pack file to write")->required();
     exp->callback([&ctx, args] { ctx.exit_code = run_export(ctx, *args); });
@@ -213,10 +262,11 @@ void add_db_command(CLI::App &app, Context &ctx) {
     solve->add_option("db", args->db, "Database file")->required();
     solve->add_option("--pack", args->pack, "Only this pack");
     solve->add_option("--type", args->type, "Only this type");
-    auto *jobs = solve->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)");
+    auto *jobs = solve->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)")
+                     ->check(kNotNegative & CLI::Range(0u, host::kMaxJobs));
     auto *timeout = solve->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; default from settings)")
-                        ->check(CLI::NonNegativeNumber);
-    solve->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)");
+                        ->check(kSeconds);
+    solve->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
     solve->add_flag("--resume", args->resume, "Skip levels already solved by the same plugin version");
     solve->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;

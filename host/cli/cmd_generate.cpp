@@ -1,6 +1,7 @@
 // `pluzzle generate TYPE --seed N --count K (-o FILE | --db DB --pack NAME)`: new levels from a generator.
 #include <CLI/CLI.hpp>
 
+#include "cli_checks.hpp"
 #include "cli_context.hpp"
 #include "level_source.hpp"
 #include "pack_file.hpp"
@@ -18,6 +19,7 @@ struct GenerateArgs {
     uint64_t seed = 1;
     unsigned count = 1;
     double timeout_s = 0;
+    bool to_db = false; // --db given (even as "", which is then refused as a path)
 };
 
 std::string params_text(const std::vector<std::pair<std::string, std::string>> &kv) {
@@ -27,6 +29,13 @@ std::string params_text(const std::vector<std::pair<std::string, std::string>> &
 }
 
 int run(Context &ctx, const GenerateArgs &args) {
+    // Checked before generating anything (that can take long).
+    if (args.to_db) {
+        host::check_database_path(args.db, host::DatabaseUse::Create);
+    } else if (args.count > 1 && std::filesystem::path(args.output).extension() != ".json") {
+        throw host::InputError(args.output, "several levels are written as a pack file: name it *.json", 0, 0,
+                               "output");
+    }
     host::PluginRegistry &reg = ctx.registry();
     auto plugin = reg.find(args.type);
     if (!plugin) throw host::InputError(args.type, "unknown puzzle type (installed: " + reg.ids() + ")", 0, 0, "type");
@@ -48,7 +57,7 @@ int run(Context &ctx, const GenerateArgs &args) {
     }
 
     size_t added = pack.levels.size();
-    if (!args.db.empty()) {
+    if (args.to_db) {
         host::Store store(args.db);
         std::vector<host::LevelRecord> records;
         for (auto &l : pack.levels) {
@@ -85,17 +94,18 @@ void add_generate_command(CLI::App &app, Context &ctx) {
     CLI::App *cmd = app.add_subcommand("generate", "Generate levels with a plugin's generator");
     cmd->add_option("type", args->type, "Puzzle type (plugin id)")->required();
     cmd->add_option("--param", args->params, "Generator parameter key=value (repeatable; see `pluzzle plugins`)");
-    cmd->add_option("--seed", args->seed, "First seed; level i uses seed+i");
-    cmd->add_option("--count", args->count, "How many levels")->check(CLI::Range(1u, 1000000u));
-    cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none)")->check(CLI::NonNegativeNumber);
+    cmd->add_option("--seed", args->seed, "First seed; level i uses seed+i")->check(kNotNegative);
+    cmd->add_option("--count", args->count, "How many levels")->check(kNotNegative & CLI::Range(1u, 1000000u));
+    cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none)")->check(kSeconds);
     auto *out = cmd->add_option("-o,--output", args->output,
                                 "File to write: canonical text for one level, else a pack .json");
-    auto *db = cmd->add_option("--db", args->db, "Level database to add the levels to");
+    auto *db = cmd->add_option("--db", args->db, "Level database to add the levels to (created if missing)");
     auto *pack = cmd->add_option("--pack", args->pack, "Pack name in the database (default TYPE-generated)");
     out->excludes(db);
     pack->needs(db);
-    cmd->callback([&ctx, args] {
-        if (args->output.empty() && args->db.empty()) throw CLI::RequiredError("-o,--output or --db");
+    cmd->callback([&ctx, args, out, db] {
+        args->to_db = db->count() > 0;
+        if (!out->count() && !args->to_db) throw CLI::RequiredError("-o,--output or --db");
         ctx.exit_code = run(ctx, *args);
     });
 }

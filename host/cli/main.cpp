@@ -10,10 +10,19 @@ namespace {
 
 pluzzle::cli::Context *g_context = nullptr;
 
-// First Ctrl-C: cancel running solves cleanly (results so far are kept). Second: the default action.
-extern "C" void on_interrupt(int sig) {
+void set_action(void (*handler)(int)) {
+    struct sigaction action {};
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+// First Ctrl-C or SIGTERM: cancel running solves cleanly (results so far are kept). Both signals get their
+// default action back, so a second one of either kind ends the process (sigaction is async-signal-safe).
+extern "C" void on_interrupt(int) {
     if (g_context) g_context->cancel.store(true);
-    std::signal(sig, SIG_DFL);
+    set_action(SIG_DFL);
 }
 
 const char *kExitCodes = "Exit codes: 0 success; 1 some level failed or is unsolved; 2 usage error; "
@@ -40,8 +49,7 @@ int main(int argc, char **argv) {
     using namespace pluzzle;
     cli::Context ctx;
     g_context = &ctx;
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
+    set_action(on_interrupt);
 
     CLI::App app{"pluzzle -- puzzle engine: plugins, solving, level databases", "pluzzle"};
     app.footer(kExitCodes);
@@ -52,6 +60,8 @@ int main(int argc, char **argv) {
     app.add_option("--settings", ctx.settings_path, "Settings file (JSON: plugin_paths, jobs, timeout_s, author)")
         ->capture_default_str();
     app.require_subcommand(1);
+    // Global flags may also follow the subcommand (`pluzzle solve f --json`); inherited by every subcommand.
+    app.fallthrough();
 
     cli::add_plugins_command(app, ctx);
     cli::add_solve_command(app, ctx);

@@ -42,7 +42,11 @@ std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::st
         if (!plugin)
             throw InputError(where, "no plugin for type '" + pl.type + "' (installed: " + registry.ids() + ")",
                              0, 0, "type");
-        auto parsed = plugin->parse(pl.text, "", where);
+        // Stored text is the plugin's canonical format (its first), never a guess: detection could read it as
+        // another format the plugin also accepts.
+        const auto formats = plugin->formats();
+        const std::string canonical = formats.empty() || !formats[0].name ? "" : formats[0].name;
+        auto parsed = plugin->parse(pl.text, canonical, where);
         if (parsed.size() != 1) throw InputError(where, "a pack level must hold exactly one level", 0, 0, "text");
         SourceLevel l;
         l.plugin = plugin;
@@ -50,6 +54,7 @@ std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::st
         l.name = pl.name;
         l.author = pl.author;
         l.params = pl.params;
+        l.pack_description = pack.description;
         l.file = source;
         l.index = i;
         out.push_back(std::move(l));
@@ -61,6 +66,12 @@ std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::st
 
 std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
                                                const std::string &source, const SourceOptions &options) {
+    // Level files are UTF-8 text (the ABI says so): refuse anything else here, once, with its position, rather
+    // than let each plugin stumble over it. Editors may put a byte order mark in front.
+    const std::string_view body = strip_utf8_bom(text);
+    if (body.size() != text.size()) return load_levels_from_text(registry, std::string(body), source, options);
+    check_utf8_text(text, source);
+
     if (options.type.empty() && looks_like_pack_file(text)) return from_pack(registry, text, source);
 
     if (!options.type.empty()) {

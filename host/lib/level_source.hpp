@@ -17,6 +17,7 @@ struct SourceLevel {
     std::string name;   // from the file, may be empty
     std::string author; // from a pack file or the level's own metadata
     std::string params; // generator parameters, when known
+    std::string pack_description; // from a pack file: the pack's description
     std::string file;   // where it came from
     size_t index = 0;   // 0-based position within the file
 };
@@ -26,8 +27,9 @@ struct SourceOptions {
     std::string format; // format name; empty: detect
 };
 
-// Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read, the
-// type cannot be decided, or any level is malformed or invalid.
+// Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read (see
+// read_text_file), is not UTF-8 text or holds a NUL byte, the type cannot be decided, or any level is malformed
+// or invalid. A leading UTF-8 byte order mark is ignored.
 std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
                                      const SourceOptions &options = {});
 

@@ -20,12 +20,40 @@ std::string describe_sql(std::string_view sql) {
     return "running \"" + s + "\"";
 }
 
+// The error to throw for result code rc: BusyError for a lock held too long, else StoreError.
+[[noreturn]] void throw_error(int rc, const std::string &path, const std::string &message) {
+    if ((rc & 0xff) == SQLITE_BUSY) throw BusyError(path, message);
+    throw StoreError(path, message);
+}
+
 } // namespace
+
+std::string file_uri(const std::string &path, const std::string &query) {
+    static const char *kHex = "0123456789ABCDEF";
+    std::string uri = "file:";
+    // "file:" + an absolute path would be read as "file://authority" if it began with "//": keep one slash.
+    size_t start = 0;
+    if (path.size() > 1 && path[0] == '/' && path[1] == '/')
+        while (start + 1 < path.size() && path[start + 1] == '/') ++start;
+    for (size_t i = start; i < path.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(path[i]);
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                           c == '/' || c == '-' || c == '_' || c == '.' || c == '~';
+        if (plain) {
+            uri += static_cast<char>(c);
+        } else {
+            uri += '%';
+            uri += kHex[c >> 4];
+            uri += kHex[c & 15];
+        }
+    }
+    return query.empty() ? uri : uri + "?" + query;
+}
 
 // ---- Database ------------------------------------------------------------------------------------------------
 
-Database::Database(const std::string &path, int flags) : path_(path) {
-    int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+Database::Database(const std::string &path, int flags, const std::string &uri) : path_(path) {
+    int rc = sqlite3_open_v2(uri.empty() ? path.c_str() : uri.c_str(), &db_, flags, nullptr);
     if (rc != SQLITE_OK) {
         // Even a failed open may allocate a handle (it carries the error message).
         std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
@@ -53,7 +81,9 @@ Database::~Database() {
     if (db_) sqlite3_close_v2(db_);
 }
 
-void Database::fail(const std::string &doing) const { throw StoreError(path_, doing + ": " + sqlite3_errmsg(db_)); }
+void Database::fail(const std::string &doing) const {
+    throw_error(sqlite3_extended_errcode(db_), path_, doing + ": " + sqlite3_errmsg(db_));
+}
 
 void Database::exec(const std::string &sql, const std::string &what) {
     char *error = nullptr;
@@ -61,9 +91,11 @@ void Database::exec(const std::string &sql, const std::string &what) {
     if (rc != SQLITE_OK) {
         std::string message = error ? error : sqlite3_errstr(rc);
         sqlite3_free(error);
-        throw StoreError(path_, (what.empty() ? describe_sql(sql) : what) + ": " + message);
+        throw_error(rc, path_, (what.empty() ? describe_sql(sql) : what) + ": " + message);
     }
 }
+
+int Database::try_exec(const std::string &sql) { return sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr); }
 
 Statement Database::prepare(std::string_view sql, std::string what) {
     if (what.empty()) what = describe_sql(sql);
@@ -85,6 +117,8 @@ int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(d
 void Database::busy_timeout(int milliseconds) {
     if (sqlite3_busy_timeout(db_, milliseconds) != SQLITE_OK) fail("setting the busy timeout");
 }
+
+bool Database::read_only() const { return sqlite3_db_readonly(db_, "main") == 1; }
 
 // ---- Statement -----------------------------------------------------------------------------------------------
 
@@ -145,7 +179,7 @@ bool Statement::step() {
     if (rc == SQLITE_DONE) return false;
     std::string message = sqlite3_errmsg(db_->handle()); // before reset, which may change it
     sqlite3_reset(stmt_);
-    throw StoreError(db_->path(), what_ + ": " + message);
+    throw_error(rc, db_->path(), what_ + ": " + message);
 }
 
 void Statement::reset() {

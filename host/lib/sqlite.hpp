@@ -5,12 +5,24 @@
 #include <string>
 #include <string_view>
 
+#include "errors.hpp"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace pluzzle::host::sql {
 
 class Database;
+
+// SQLITE_BUSY: another connection held the lock for longer than the busy timeout (callers may retry).
+class BusyError : public StoreError {
+public:
+    using StoreError::StoreError;
+};
+
+// A "file:" URI for `path` (percent-encoded, so no character of the path is taken as URI syntax) with `query`
+// appended ("mode=ro"), for opening with SQLITE_OPEN_URI.
+std::string file_uri(const std::string &path, const std::string &query);
 
 // One prepared statement (it must not outlive its Database). Values are only ever bound, never pasted into the
 // SQL text.
@@ -52,8 +64,9 @@ private:
 
 class Database {
 public:
-    // flags: SQLITE_OPEN_* (e.g. SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX).
-    Database(const std::string &path, int flags);
+    // flags: SQLITE_OPEN_* (e.g. SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX). With
+    // SQLITE_OPEN_URI, `uri` (see file_uri) is opened instead of `path`; errors still name `path`.
+    Database(const std::string &path, int flags, const std::string &uri = {});
     // Statements and Transactions refer to their Database: move it only while none of them is alive.
     Database(Database &&other) noexcept;
     Database &operator=(Database &&other) noexcept;
@@ -63,17 +76,22 @@ public:
 
     // For schema and pragma statements only (no values): may hold several statements.
     void exec(const std::string &sql, const std::string &what = {});
+    // Same, but returns the extended SQLite result code instead of throwing (for probes whose failure the caller
+    // interprets); the message stays available to fail().
+    int try_exec(const std::string &sql);
     // what: how an error while running the statement is described ("reading levels"); defaults to the SQL.
     Statement prepare(std::string_view sql, std::string what = {});
 
     int64_t changes() const;
     int64_t last_insert_rowid() const;
     void busy_timeout(int milliseconds);
+    // True when SQLite opened the main file read-only (asked to, or the file is write-protected).
+    bool read_only() const;
 
     const std::string &path() const { return path_; }
     sqlite3 *handle() const { return db_; }
 
-    // Throws StoreError(path, "<doing>: <sqlite3_errmsg>").
+    // Throws StoreError(path, "<doing>: <sqlite3_errmsg>"), BusyError when the last error was SQLITE_BUSY.
     [[noreturn]] void fail(const std::string &doing) const;
 
 private:

@@ -3,7 +3,11 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <stdexcept>
+#include <thread>
 
 #include "content_hash.hpp"
 #include "errors.hpp"
@@ -147,21 +151,106 @@ private:
     int64_t next_position_ = 1;
 };
 
+bool is_read_only_code(int rc) {
+    // CANTOPEN after the main file opened: its -wal/-shm side files could not be created or opened.
+    return (rc & 0xff) == SQLITE_READONLY || (rc & 0xff) == SQLITE_CANTOPEN;
+}
+
+[[noreturn]] void throw_read_only(const sql::Database &db) {
+    const char *detail = db.handle() ? sqlite3_errmsg(db.handle()) : "";
+    throw StoreError(db.path(), std::string("database is read-only: cannot write the file or create its -wal/-shm "
+                                            "files in its folder (check the permissions)") +
+                                    (detail && *detail && std::string(detail) != "not an error"
+                                         ? " (" + std::string(detail) + ")"
+                                         : std::string()));
+}
+
+// Reading the schema makes SQLite open the WAL index, the step that needs the side files.
+constexpr const char *kProbe = "SELECT count(*) FROM sqlite_schema";
+
+sql::Database open_database(const std::string &path, const StoreOptions &options) {
+    if (options.mode == StoreMode::ReadWrite) {
+        sql::Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX);
+        // SQLite quietly falls back to read-only for a write-protected file: say so now, not at the first write.
+        if (db.read_only()) throw_read_only(db);
+        db.busy_timeout(options.busy_timeout_ms);
+        if (is_read_only_code(db.try_exec(kProbe))) throw_read_only(db);
+        return db;
+    }
+    constexpr int kFlags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
+    sql::Database db(path, kFlags, sql::file_uri(path, "mode=ro"));
+    db.busy_timeout(options.busy_timeout_ms);
+    if (!is_read_only_code(db.try_exec(kProbe))) return db;
+    // A WAL database in a folder we cannot write: its -shm file cannot be created. Read the main file alone,
+    // as immutable (nobody else can be writing it there either, lacking the same side files).
+    sql::Database immutable(path, kFlags, sql::file_uri(path, "immutable=1"));
+    immutable.busy_timeout(options.busy_timeout_ms);
+    return immutable;
+}
+
 } // namespace
 
-Store::Store(const std::string &path, int target_version)
-    : db_(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX) {
-    if (target_version < 0 || target_version > kSchemaVersion)
-        throw std::invalid_argument("Store: no schema version " + std::to_string(target_version));
-    // Another process may hold the write lock (a bulk solve storing results): wait for it rather than fail.
-    db_.busy_timeout(10000);
+void check_database_path(const std::string &path, DatabaseUse use) {
+    namespace fs = std::filesystem;
+    // SQLite gives these names special meanings: an in-memory database, a temporary file, URI parameters.
+    if (path.empty()) throw InputError("''", "not a database file path (empty)");
+    if (path == ":memory:" || path.rfind("file:", 0) == 0)
+        throw InputError(path, "not a database file path (give the path of a database file)");
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (!fs::exists(status)) {
+        if (use == DatabaseUse::Existing) throw InputError(path, "no such database");
+        const fs::path folder = fs::path(path).parent_path();
+        if (!folder.empty() && !fs::is_directory(folder, ec))
+            throw InputError(path, "folder does not exist: " + folder.string());
+        return;
+    }
+    if (fs::is_directory(status)) throw InputError(path, "not a database file (it is a directory)");
+    if (use == DatabaseUse::Existing && fs::is_regular_file(status) && fs::file_size(path, ec) == 0 && !ec)
+        throw InputError(path, "not a pluzzle database (empty file)");
+}
+
+Store::Store(const std::string &path, int target_version) : Store(path, [&] {
+    StoreOptions options;
+    options.target_version = target_version;
+    return options;
+}()) {}
+
+Store::Store(const std::string &path, const StoreOptions &options)
+    : db_(open_database(path, options)), options_(options) {
+    if (options.target_version < 0 || options.target_version > kSchemaVersion)
+        throw std::invalid_argument("Store: no schema version " + std::to_string(options.target_version));
     db_.exec("PRAGMA foreign_keys=ON", "enabling foreign keys");
     check_readable(); // before anything writes to the file
+    if (options.mode == StoreMode::ReadOnly) {
+        if (int version = schema_version(); version < kSchemaVersion)
+            throw StoreError(path, version == 0 ? std::string("not a pluzzle database (no pluzzle schema)")
+                                                : "database schema version " + std::to_string(version) +
+                                                      " is older than this pluzzle's (" +
+                                                      std::to_string(kSchemaVersion) +
+                                                      "): run a writing command on it once (e.g. `pluzzle db "
+                                                      "solve`) to upgrade it");
+        return;
+    }
     // WAL lets readers and one writer work at once; NORMAL sync is durable in WAL mode except for the last
     // transactions before a power loss, never corrupting.
     db_.exec("PRAGMA journal_mode=WAL", "switching to WAL mode");
     db_.exec("PRAGMA synchronous=NORMAL", "setting the sync mode");
-    migrate(target_version);
+    migrate(options.target_version);
+}
+
+void Store::check_writable() {
+    // An immutable connection takes no locks, so BEGIN IMMEDIATE alone would not notice.
+    if (options_.mode == StoreMode::ReadOnly || db_.read_only()) throw_read_only(db_);
+    const int rc = db_.try_exec("BEGIN IMMEDIATE");
+    if (rc == SQLITE_OK) {
+        db_.exec("ROLLBACK", "releasing the write lock");
+        return;
+    }
+    if (is_read_only_code(rc)) throw_read_only(db_);
+    // Busy for longer than the busy timeout: the file is writable, just in use (add_result waits its turn).
+    if ((rc & 0xff) == SQLITE_BUSY) return;
+    db_.fail("checking that the database can be written");
 }
 
 // The open-time check is deliberately cheap (well under a millisecond; PRAGMA quick_check reads every page:
@@ -302,13 +391,32 @@ void Store::update_level_text(int64_t id, const std::string &text) {
 
 void Store::add_result(const ResultRecord &r) {
     // A single INSERT in autocommit mode is its own transaction: the result is durable once this returns.
+    const std::string what = "storing a result for level " + std::to_string(r.level_id);
     auto st = db_.prepare("INSERT INTO results(level_id, plugin_id, plugin_version, status, solution, time_ms, nodes, "
                           "info, solved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
                           "COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW "))",
-                          "storing a result for level " + std::to_string(r.level_id));
+                          what);
     st.bind(1, r.level_id).bind(2, r.plugin_id).bind(3, r.plugin_version).bind(4, r.status).bind(5, r.solution);
     st.bind(6, r.time_ms).bind(7, static_cast<int64_t>(r.nodes)).bind(8, r.info).bind(9, r.solved_at);
-    st.step();
+    // Each step already waits the busy timeout; past it, keep retrying (only SQLITE_BUSY) with a growing pause
+    // until the total budget is spent, so one slow writer does not cost a bulk run its results.
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(options_.write_retry_ms);
+    auto pause = std::chrono::milliseconds(50);
+    for (;;) {
+        try {
+            st.step();
+            return;
+        } catch (const sql::BusyError &e) {
+            const auto now = Clock::now();
+            if (now >= deadline)
+                throw StoreError(path(), what + ": gave up after " + std::to_string(options_.write_retry_ms) +
+                                             " ms of waiting for another connection's lock (" + e.reason() + ")");
+            std::this_thread::sleep_for(std::min<Clock::duration>(pause, deadline - now));
+            pause = std::min(pause * 2, std::chrono::milliseconds(2000));
+            st.reset();
+        }
+    }
 }
 
 std::vector<ResultRecord> Store::results(int64_t level_id) {

@@ -1,9 +1,9 @@
 // store.hpp -- the level store: packs of levels and solve results in one SQLite file.
 //
-// The file is opened in WAL mode with a 10 s busy timeout, so a bulk solve writing results and a listing reading
-// them can use it from two processes at once. One Store is one connection: it may be used from several threads
-// as long as the caller serialises the calls (e.g. with its own mutex). Every database failure, including a file
-// that is not a database or is corrupt or truncated, throws StoreError naming the file.
+// The file is opened in WAL mode with a long busy timeout (60 s), so a bulk solve writing results and a listing
+// reading them can use it from two processes at once. One Store is one connection: it may be used from several
+// threads as long as the caller serialises the calls (e.g. with its own mutex). Every database failure, including
+// a file that is not a database or is corrupt or truncated, throws StoreError naming the file.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -16,6 +16,34 @@
 #include "sqlite.hpp"
 
 namespace pluzzle::host {
+
+constexpr int kStoreSchemaVersion = 2;
+
+enum class StoreMode {
+    ReadWrite, // creates and migrates the file; fails up front if it cannot be written
+    ReadOnly   // never writes (works in read-only folders); the schema must be current
+};
+
+struct StoreOptions {
+    StoreMode mode = StoreMode::ReadWrite;
+    int target_version = kStoreSchemaVersion; // ReadWrite only: migrate this far (tests build old databases)
+    // How long one statement waits for another connection's lock before it fails with SQLITE_BUSY.
+    int busy_timeout_ms = 60 * 1000;
+    // add_result keeps retrying SQLITE_BUSY (with back-off) until this much time has passed in total: a bulk run
+    // must outlast a long writer rather than lose its results.
+    int write_retry_ms = 5 * 60 * 1000;
+};
+
+// What a command is about to do with a database path, for check_database_path.
+enum class DatabaseUse {
+    Existing, // read or solve: the file must exist and be a (non-empty) database
+    Create    // import or generate: created if missing, so its folder must exist
+};
+
+// Refuses, with an InputError naming the path, what SQLite would not treat as a plain file ("", ":memory:",
+// "file:" URIs) and, by `use`, a missing file ("no such database"), a directory, an empty file ("not a pluzzle
+// database (empty file)": never silently turned into a database by a reading command) or a missing folder.
+void check_database_path(const std::string &path, DatabaseUse use);
 
 struct PackInfo {
     int64_t id = 0;
@@ -46,15 +74,23 @@ struct LevelFilter {
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = kStoreSchemaVersion;
 
     // Opens or creates the database and migrates it to target_version (tests use a lower target to build an old
     // database; a database already past target_version is left as it is). Throws StoreError if the file is not a
-    // database, is corrupt or truncated, belongs to another application, or has a schema newer than this code.
+    // database, is corrupt or truncated, belongs to another application, has a schema newer than this code, or
+    // cannot be written ("database is read-only").
     explicit Store(const std::string &path, int target_version = kSchemaVersion);
+    // ReadOnly mode opens an existing file without writing anything, even where the -wal/-shm side files cannot
+    // be created (then the file is read as immutable). It does not migrate: an older schema is a StoreError
+    // asking for one writing command to upgrade it.
+    Store(const std::string &path, const StoreOptions &options);
 
     const std::string &path() const { return db_.path(); }
     int schema_version();
+    // Takes and releases the write lock: StoreError "database is read-only" when the file cannot be written (so
+    // a bulk solve fails before solving anything rather than at its first result).
+    void check_writable();
 
     // Creates the pack if missing (an existing pack keeps its description); returns its id.
     int64_t ensure_pack(const std::string &name, const std::string &description = "");
@@ -74,7 +110,8 @@ public:
     // pack already holds another level with the new content.
     void update_level_text(int64_t id, const std::string &text);
 
-    // One transaction per call: a bulk solve stores each result as it finishes.
+    // One transaction per call: a bulk solve stores each result as it finishes. Retries while another connection
+    // holds the write lock, up to StoreOptions::write_retry_ms in total.
     void add_result(const ResultRecord &r);
     std::vector<ResultRecord> results(int64_t level_id); // newest first
     // Level ids having a final result (status solved, unique, multiple or unsolvable) by this plugin id + version.
@@ -88,6 +125,7 @@ private:
     void migrate(int target_version);
 
     sql::Database db_;
+    StoreOptions options_;
 };
 
 } // namespace pluzzle::host

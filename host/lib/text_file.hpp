@@ -1,13 +1,26 @@
-// text_file.hpp -- whole-file reads and crash-safe writes, with errors that name the file.
+// text_file.hpp -- whole-file reads and crash-safe writes, with errors that name the file; the checks that make
+// a file's bytes acceptable as level text (UTF-8, no NUL).
 #pragma once
+#include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace pluzzle::host {
 
-// The file's bytes; InputError naming it if it is missing, a folder or unreadable.
+// Input files larger than this are refused (a level file is small; this stops a runaway read into memory).
+constexpr size_t kMaxInputFileBytes = size_t(256) << 20; // 256 MiB
+
+// The file's bytes; InputError naming it if it is missing, a folder, not a regular file (a FIFO, device or
+// socket: refused without reading, so never a hang), larger than kMaxInputFileBytes, or unreadable.
 std::string read_text_file(const std::string &path);
 // Writes path + ".tmp", fsyncs it and renames it over path: a reader (or a crash) never sees half a file.
 // InputError naming path if it cannot be written.
 void write_text_file(const std::string &path, const std::string &content);
+
+// `text` without a leading UTF-8 byte order mark.
+std::string_view strip_utf8_bom(std::string_view text);
+// InputError naming `source`, the line and the column (counted in characters, from 1) of the first NUL byte or
+// invalid UTF-8 sequence (overlong forms, surrogates and code points past U+10FFFF are invalid).
+void check_utf8_text(std::string_view text, const std::string &source);
 
 } // namespace pluzzle::host

@@ -758,3 +758,166 @@ TEST_F(StoreFileTest, TwoProcessesShareTheFile) {
     EXPECT_EQ(store.results(level).size(), static_cast<size_t>(kResults));
     EXPECT_EQ(store.find_pack("q")->level_count, 20);
 }
+
+// ---- read-only databases ---------------------------------------------------------------------------------------
+
+namespace {
+
+// A database whose -shm side file cannot be created, even by root: the name is a dangling symlink into a folder
+// that does not exist (what a read-only folder does to an ordinary user).
+void block_side_files(const std::string &db) {
+    fs::remove(db + "-shm");
+    fs::remove(db + "-wal");
+    fs::create_symlink(fs::path(db).parent_path() / "no-such-folder" / "shm", db + "-shm");
+}
+
+StoreOptions read_only() {
+    StoreOptions o;
+    o.mode = StoreMode::ReadOnly;
+    return o;
+}
+
+} // namespace
+
+TEST_F(StoreFileTest, ReadOnlyModeReadsWhereSideFilesCannotBeCreated) {
+    build_database(db_path_, 5);
+    block_side_files(db_path_);
+    const std::string before = read_bytes(db_path_);
+
+    Store store(db_path_, read_only());
+    ASSERT_EQ(store.packs().size(), 1u);
+    EXPECT_EQ(store.packs()[0].description, "many levels");
+    EXPECT_EQ(store.levels().size(), 5u);
+    EXPECT_EQ(store.latest_results().size(), 5u);
+    EXPECT_EQ(read_bytes(db_path_), before); // nothing written
+    try {
+        store.check_writable();
+        FAIL() << "a read-only connection cannot write";
+    } catch (const StoreError &e) {
+        EXPECT_NE(e.reason().find("database is read-only"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(StoreFileTest, WritingModeFailsUpFrontWhereSideFilesCannotBeCreated) {
+    build_database(db_path_, 2);
+    block_side_files(db_path_);
+    try {
+        Store store(db_path_);
+        FAIL() << "opened for writing";
+    } catch (const StoreError &e) {
+        EXPECT_EQ(e.file(), db_path_);
+        EXPECT_NE(e.reason().find("database is read-only"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(StoreFileTest, ReadOnlyModeNeverCreatesOrMigrates) {
+    EXPECT_THROW(Store(db_path_, read_only()), StoreError);
+    EXPECT_FALSE(fs::exists(db_path_));
+
+    { Store old(db_path_, 1); }
+    try {
+        Store store(db_path_, read_only());
+        FAIL() << "an old schema was read without migrating";
+    } catch (const StoreError &e) {
+        EXPECT_NE(e.reason().find("run a writing command"), std::string::npos) << e.what();
+    }
+    sql::Database raw(db_path_, SQLITE_OPEN_READONLY);
+    auto st = raw.prepare("PRAGMA user_version");
+    st.step();
+    EXPECT_EQ(st.int64(0), 1); // still the old version
+}
+
+TEST_F(StoreFileTest, CheckWritablePassesOnAWritableDatabase) {
+    Store store(db_path_);
+    store.check_writable();
+    store.ensure_pack("p"); // the lock was released
+    Store reader(db_path_, read_only());
+    EXPECT_EQ(reader.packs().size(), 1u);
+}
+
+TEST_F(StoreFileTest, DatabasePathsSQLiteWouldReinterpretAreRefused) {
+    const std::vector<std::string> bad_paths = {"", ":memory:", "file:levels.db", "file:" + db_path_ + "?mode=memory"};
+    for (const std::string &bad : bad_paths) {
+        for (DatabaseUse use : {DatabaseUse::Existing, DatabaseUse::Create}) {
+            try {
+                check_database_path(bad, use);
+                FAIL() << "accepted '" << bad << "'";
+            } catch (const InputError &e) {
+                EXPECT_NE(e.reason().find("not a database file path"), std::string::npos) << e.what();
+            }
+        }
+    }
+    EXPECT_THROW(check_database_path(db_path_, DatabaseUse::Existing), InputError); // missing
+    check_database_path(db_path_, DatabaseUse::Create);
+    EXPECT_THROW(check_database_path(file("no-folder/x.db"), DatabaseUse::Create), InputError);
+    write_bytes(db_path_, "");
+    EXPECT_THROW(check_database_path(db_path_, DatabaseUse::Existing), InputError); // empty
+    check_database_path(db_path_, DatabaseUse::Create);
+}
+
+// ---- a writer that holds the lock for long -------------------------------------------------------------------
+
+namespace {
+
+// Holds the write lock of `path` (BEGIN IMMEDIATE on its own connection) for `hold`, then lets go.
+class LockHolder {
+public:
+    LockHolder(const std::string &path, std::chrono::milliseconds hold)
+        : db_(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX) {
+        db_.exec("BEGIN IMMEDIATE");
+        thread_ = std::thread([this, hold] {
+            std::this_thread::sleep_for(hold);
+            db_.exec("ROLLBACK");
+        });
+    }
+    ~LockHolder() { thread_.join(); }
+
+private:
+    sql::Database db_;
+    std::thread thread_;
+};
+
+StoreOptions short_timeouts(int busy_ms, int retry_ms) {
+    StoreOptions o;
+    o.busy_timeout_ms = busy_ms;
+    o.write_retry_ms = retry_ms;
+    return o;
+}
+
+} // namespace
+
+TEST_F(StoreFileTest, AddResultOutlastsAWriterHoldingTheLockPastTheBusyTimeout) {
+    int64_t level = 0;
+    {
+        Store setup(db_path_);
+        level = setup.add_level(setup.ensure_pack("p"), make_level("sokoban", "x")).first;
+    }
+    Store store(db_path_, short_timeouts(100, 10000)); // each wait gives up after 0.1 s; retries for 10 s
+    const auto start = std::chrono::steady_clock::now();
+    {
+        LockHolder holder(db_path_, std::chrono::milliseconds(1500));
+        store.add_result(make_result(level, "solved"));
+    }
+    const auto waited = std::chrono::steady_clock::now() - start;
+    EXPECT_GE(waited, std::chrono::milliseconds(1400));
+    EXPECT_EQ(store.results(level).size(), 1u);
+}
+
+TEST_F(StoreFileTest, AddResultGivesUpAfterItsRetryBudget) {
+    int64_t level = 0;
+    {
+        Store setup(db_path_);
+        level = setup.add_level(setup.ensure_pack("p"), make_level("sokoban", "x")).first;
+    }
+    Store store(db_path_, short_timeouts(50, 300));
+    LockHolder holder(db_path_, std::chrono::milliseconds(1500));
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        store.add_result(make_result(level, "solved"));
+        FAIL() << "stored while another connection held the lock";
+    } catch (const StoreError &e) {
+        EXPECT_EQ(e.file(), db_path_);
+        EXPECT_NE(e.reason().find("gave up"), std::string::npos) << e.what();
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1400));
+}
