@@ -25,4 +25,14 @@ inline const CLI::Validator kNotNegative = CLI::Validator(
     },
     "");
 
+// A scale factor: finite, in [0.01, 1000] (a NaN passes CLI::Range, whose comparisons are all false).
+inline const CLI::Validator kScale = CLI::Validator(
+    [](std::string &value) -> std::string {
+        char *end = nullptr;
+        const double v = std::strtod(value.c_str(), &end);
+        if (value.empty() || *end || !std::isfinite(v) || v < 0.01 || v > 1000) return "must be a number in [0.01, 1000]";
+        return {};
+    },
+    "SCALE");
+
 } // namespace pluzzle::cli

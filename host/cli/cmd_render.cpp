@@ -1,6 +1,7 @@
 // `pluzzle render FILE [--solution FILE] -o out.svg`: draw a level (and a solution) without any display.
 #include <CLI/CLI.hpp>
 
+#include "cli_checks.hpp"
 #include "level_choice.hpp"
 #include "svg_canvas.hpp"
 
@@ -43,8 +44,9 @@ void add_render_command(CLI::App &app, Context &ctx) {
     cmd->add_option("file", args->file, "Level file")->required();
     cmd->add_option("--solution", args->solution, "Solution or play-state file to draw on the level");
     cmd->add_option("-o,--output", args->output, "SVG file to write")->required();
-    cmd->add_option("--index", args->index, "Which level of a multi-puzzle file (1-based)")->check(CLI::Range(size_t(1), size_t(1) << 40));
-    cmd->add_option("--scale", args->scale, "Pixels per plugin unit")->check(CLI::Range(0.01f, 1000.0f));
+    cmd->add_option("--index", args->index, "Which level of a multi-puzzle file (1-based)")
+        ->check(kNotNegative & CLI::Range(size_t(1), size_t(1) << 40));
+    cmd->add_option("--scale", args->scale, "Pixels per plugin unit")->check(kScale);
     cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
     cmd->add_option("--format", args->format, "Input format name");
     cmd->callback([&ctx, args] { ctx.exit_code = run(ctx, *args); });

@@ -146,9 +146,9 @@ void add_solve_command(CLI::App &app, Context &ctx) {
                         ->check(kSeconds);
     cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
     cmd->add_option("--max-solutions", args->max_solutions, "Stop after this many solutions (2 proves uniqueness)")
-        ->check(CLI::Range(1u, 1000000u));
+        ->check(kNotNegative & CLI::Range(1u, 1000000u));
     auto *jobs = cmd->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)")
-                     ->check(CLI::Range(0u, host::kMaxJobs));
+                     ->check(kNotNegative & CLI::Range(0u, host::kMaxJobs));
     cmd->add_option("--option", args->params, "Solver option key=value (repeatable)");
     cmd->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;
