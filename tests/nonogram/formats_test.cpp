@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -12,13 +14,6 @@
 using namespace nonogram;
 
 namespace {
-
-std::string slurp(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 const Puzzle &puzzle(const pluzzle::ParsedLevel &l) { return static_cast<const Puzzle &>(*l.level); }
 
@@ -158,7 +153,7 @@ TEST(NonogramFormats, BundledSurveyPuzzlesParseValidateAndRoundTrip) {
         if (e.path().extension() != ".non" && e.path().extension() != ".nonogram") continue;
         SCOPED_TRACE(e.path().string());
         ++files;
-        auto levels = parse_levels(slurp(e.path().string()), "");
+        auto levels = parse_levels(pluzzle::test::read_file(e.path().string()), "");
         for (auto &l : levels) {
             const Puzzle &p = puzzle(l);
             EXPECT_NO_THROW(validate_puzzle(p));
@@ -173,7 +168,7 @@ TEST(NonogramFormats, BundledSurveyPuzzlesParseValidateAndRoundTrip) {
 TEST(NonogramFormats, TournamentFileOf1000ParsesFast) {
     const std::string path = std::string(PLUZZLE_SHARED_DATA_DIR) + "/nonogram/tournament/question/taai2011.txt";
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "no shared data at " << path;
-    const std::string text = slurp(path);
+    const std::string text = pluzzle::test::read_file(path);
     const auto start = std::chrono::steady_clock::now();
     auto levels = parse_levels(text, "");
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -15,13 +17,6 @@ using namespace nonogram;
 
 namespace {
 
-std::string slurp(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 Puzzle load(const std::string &text) {
     auto levels = parse_levels(text, "");
     const Puzzle p = static_cast<const Puzzle &>(*levels.at(0).level);
@@ -29,7 +24,7 @@ Puzzle load(const std::string &text) {
     return p;
 }
 
-Puzzle demo() { return load(slurp(std::string(PLUZZLE_SOURCE_DIR) + "/data/nonogram/webpbn-00001.non")); }
+Puzzle demo() { return load(pluzzle::test::read_file(std::string(PLUZZLE_SOURCE_DIR) + "/data/nonogram/webpbn-00001.non")); }
 
 // 3x2:  ###
 //       #..

@@ -73,6 +73,7 @@ inline std::string quote(const std::string &s) {
     return q + "'";
 }
 
+#ifdef PLUZZLE_CLI
 // The real CLI with only the plugin folders given (the build's folder is always searched first by the host).
 inline std::string cli(const std::string &plugin_path = "") {
     return "env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent PLUZZLE_PLUGIN_PATH=" + quote(plugin_path) + " " + quote(PLUZZLE_CLI);
@@ -93,7 +94,9 @@ inline std::vector<rapidjson::Document> json_lines(const std::string &out) {
     return docs;
 }
 
-inline std::string data_dir() { return std::string(PLUZZLE_SOURCE_DIR) + "/data"; }
 inline std::string probe_dir(const std::string &folder) { return std::string(PLUZZLE_TEST_PLUGIN_DIR) + "/" + folder; }
+#endif
+
+inline std::string data_dir() { return std::string(PLUZZLE_SOURCE_DIR) + "/data"; }
 
 } // namespace pluzzle::test
