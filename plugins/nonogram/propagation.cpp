@@ -33,7 +33,7 @@ inline uint64_t cell_key(int index, int8_t value) { return mix(uint64_t(index) *
 
 void Propagator::toggle_hash(int index, int8_t value) {
     const int r = index / width_, c = index - r * width_;
-    const uint64_t key = cell_key(index, value);
+    const uint64_t key = cell_keys_[size_t(index) * 2 + size_t(value)];
     line_hash_[size_t(r)] ^= key;
     line_hash_[size_t(height_ + c)] ^= key;
 }
@@ -50,13 +50,22 @@ Propagator::Propagator(const Puzzle &puzzle, pluzzle::SolveControl *control, boo
     queue_.assign(lines, 0);
     queued_.assign(lines, 0);
     line_hash_.assign(lines, 0);
+    cell_keys_.resize(cells_.size() * 2);
+    for (size_t i = 0; i < cells_.size(); ++i) {
+        cell_keys_[2 * i] = cell_key(int(i), kEmpty);
+        cell_keys_[2 * i + 1] = cell_key(int(i), kFilled);
+    }
+    small_mode_ = width_ <= 64 && height_ <= 64;
     touch_stamp_.assign(lines, 0);
     trail_.reserve(cells_.size());
     line_out_.resize(size_t(std::max(width_, height_)));
     if (use_cache_) {
-        size_t entries = 1024;
-        while (entries < lines * 128 && entries < (size_t(1) << kMaxCacheBits)) entries *= 2;
-        cache_.resize(entries);
+        size_t entries = small_mode_ ? 16384 : 1024;
+        while (!small_mode_ && entries < lines * 128 && entries < (size_t(1) << kMaxCacheBits)) entries *= 2;
+        if (small_mode_)
+            small_cache_.resize(entries);
+        else
+            cache_.resize(entries);
     }
 }
 
@@ -152,7 +161,26 @@ bool Propagator::solve_line(int line) {
         LineMask f = known_filled, e = known_empty;
         bool ok;
         CacheEntry *entry = nullptr;
-        if (use_cache_) {
+        if (use_cache_ && small_mode_) {
+            const uint64_t f64 = uint64_t(f), e64 = uint64_t(e);
+            SmallEntry &se = small_cache_[size_t(mix((f64 * 0x9e3779b97f4a7c15ULL) ^ (e64 * 0xc2b2ae3d27d4eb4fULL) ^
+                                                     (uint64_t(line) << 48) ^ uint64_t(line))) &
+                                          (small_cache_.size() - 1)];
+            if (se.line == uint32_t(line) && se.filled == f64 && se.empty == e64) {
+                ++cache_hits_;
+                ok = se.ok;
+                f = se.out_filled;
+                e = se.out_empty;
+            } else {
+                ok = solver_.solve_masks(clue.data(), int(clue.size()), n, f, e);
+                se.line = uint32_t(line);
+                se.filled = f64;
+                se.empty = e64;
+                se.out_filled = uint64_t(f);
+                se.out_empty = uint64_t(e);
+                se.ok = ok;
+            }
+        } else if (use_cache_) {
             entry = &cache_[cache_slot(uint32_t(line), f, e, cache_.size() - 1)];
             if (entry->line == uint32_t(line) && entry->filled == f && entry->empty == e) {
                 ++cache_hits_;

@@ -8,6 +8,8 @@
 namespace nonogram {
 namespace {
 
+constexpr uint64_t kFirstBudget = 1024, kMaxBudget = 4096;
+
 class Search {
 public:
     Search(const Puzzle &puzzle, pluzzle::SolveControl &control, const SolverOptions &options)
@@ -28,7 +30,7 @@ private:
     void node();
     bool probe_to_fixpoint();
     int probe(int cell, int8_t value, bool remember, bool compare);
-    int choose_cell() const;
+    int choose_cell();
     void record_solution();
     uint64_t signature(const std::vector<uint16_t> &lines) const;
 
@@ -55,6 +57,20 @@ private:
     std::vector<uint32_t> probe_stamp_;
     uint32_t stamp_ = 0;
     std::vector<std::pair<int, int8_t>> agreed_;
+    // Cells that the two probes of the last compared cell set to opposite values: each of their probes is
+    // implied by one of that cell's (a subset of its result), so they cannot tell anything new.
+    std::vector<int> dominated_;
+    // Restarts: a run stops after budget_ branches (0 = no limit); the next run randomizes the branch choice
+    // and doubles the budget. Only a run that finished within its budget proves uniqueness / unsolvability.
+    uint64_t budget_ = 0, run_branches_ = 0;
+    bool budget_hit_ = false, randomize_ = false;
+    uint64_t rng_ = 0x853c49e6748fea9bULL;
+    uint64_t next_random() {
+        rng_ ^= rng_ << 13;
+        rng_ ^= rng_ >> 7;
+        rng_ ^= rng_ << 17;
+        return rng_;
+    }
 };
 
 // Sets cell = value and propagates; returns the number of cells decided (including the cell), or -1 on a
@@ -78,10 +94,14 @@ int Search::probe(int cell, int8_t value, bool remember, bool compare) {
         }
         if (compare) {
             agreed_.clear();
+            dominated_.clear();
             for (size_t i = mark + 1; i < trail.size(); ++i) {
                 const int c = trail[i];
-                if (probe_stamp_[size_t(c)] == stamp_ && probe_value_[size_t(c)] == prop_.cell(c))
+                if (probe_stamp_[size_t(c)] != stamp_) continue;
+                if (probe_value_[size_t(c)] == prop_.cell(c))
                     agreed_.emplace_back(c, prop_.cell(c));
+                else
+                    dominated_.push_back(c);
             }
         }
     }
@@ -128,6 +148,17 @@ bool Search::probe_to_fixpoint() {
                 record.lines.assign(prop_.touched_lines().begin(), prop_.touched_lines().end());
                 record.signature = signature(record.lines);
                 record.valid = true;
+                // A dominated cell q (q = a follows from c = v, q = !a from c = !v): closure(q = a) is a subset
+                // of closure(c = v), so its probes are consistent, read only lines c's probes read, and agree
+                // only on cells c's probes agree on (none). It needs no probe while those lines are unchanged.
+                for (const int q : dominated_) {
+                    ProbeRecord &other = records_[size_t(q)];
+                    other.lines = record.lines;
+                    other.signature = record.signature;
+                    other.valid = true;
+                    score_empty_[size_t(q)] = 0;
+                    score_filled_[size_t(q)] = 0;
+                }
             } else {
                 for (const auto &[cell, value] : agreed_)
                     if (prop_.cell(cell) == kUnknown) prop_.assign(cell, value);
@@ -139,7 +170,7 @@ bool Search::probe_to_fixpoint() {
     }
 }
 
-int Search::choose_cell() const {
+int Search::choose_cell() {
     const int n = prop_.cell_count();
     int best = -1;
     double best_score = -1;
@@ -149,7 +180,8 @@ int Search::choose_cell() const {
         const double a = score_empty_[size_t(c)], b = score_filled_[size_t(c)];
         // The weaker branch's progress first, then the stronger's: on the survey's hardest puzzles this beat
         // the product (a+1)(b+1), the sum and max-first (fewer branches on #6574 and #9892).
-        const double score = std::min(a, b) * 1e6 + std::max(a, b);
+        double score = std::min(a, b) * 1e6 + std::max(a, b);
+        if (randomize_) score *= 1.0 + double(next_random() >> 11) * (0.5 / 9007199254740992.0);
         if (score > best_score) {
             best_score = score;
             best = c;
@@ -196,16 +228,22 @@ void Search::node() {
         stop_ = true;
         return;
     }
+    if (budget_ && run_branches_ >= budget_) {
+        budget_hit_ = true;
+        return;
+    }
+    ++run_branches_;
     const int c = choose_cell();
     ++report_.branches;
-    // The value whose probe decided more first (closer to a complete grid).
-    const bool filled_first = !options_.probing || score_filled_[size_t(c)] >= score_empty_[size_t(c)];
+    // The value whose probe decided more first (closer to a complete grid); after a restart, sometimes the other.
+    bool filled_first = !options_.probing || score_filled_[size_t(c)] >= score_empty_[size_t(c)];
+    if (randomize_ && next_random() % 4 == 0) filled_first = !filled_first;
     for (const int8_t value : {filled_first ? kFilled : kEmpty, filled_first ? kEmpty : kFilled}) {
         const size_t mark = prop_.mark();
         prop_.assign(c, value);
         node();
         prop_.undo(mark);
-        if (done_ || stopped()) return;
+        if (done_ || stopped() || budget_hit_) return;
     }
 }
 
@@ -221,7 +259,22 @@ SolverReport Search::run() {
     }
     if (well_formed && row_sum == col_sum) {
         prop_.queue_all_lines();
-        node();
+        // Budgets 1024, 2048, 4096 branches (runs 2 and 3 randomized), then a complete deterministic run:
+        // first solutions (and second ones) are heavy-tailed in the branch order, proofs are not helped.
+        budget_ = options_.restarts ? kFirstBudget : 0;
+        for (;;) {
+            // Cells decided at the root follow from the clues alone, so they stay decided across runs.
+            node();
+            if (done_ || stopped() || !budget_hit_) break;
+            budget_hit_ = false;
+            run_branches_ = 0;
+            budget_ *= 2;
+            randomize_ = true;
+            if (budget_ > kMaxBudget) { // enough restarts: a last, complete run as without restarts
+                budget_ = 0;
+                randomize_ = false;
+            }
+        }
     }
     if (!branched_) report_.logic_fraction = n ? 1.0 - double(prop_.unknown_count()) / double(n) : 1.0;
     report_.line_solves = prop_.line_solves();

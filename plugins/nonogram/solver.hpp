@@ -13,6 +13,7 @@ namespace nonogram {
 struct SolverOptions {
     bool probing = true;     // try both values of undecided cells between searches
     unsigned max_solutions = 2;
+    bool restarts = true;    // restart the search with doubling branch budgets and randomized branching
 };
 
 struct SolverReport {

@@ -141,6 +141,22 @@ TEST(Solver, AgreesWithBruteForceOnRandomSmallPuzzles) {
     EXPECT_GT(seen[2], 10);
 }
 
+// Restarts (budgeted, randomized runs before a complete one) must give the same status as one complete run.
+TEST(Solver, RestartsKeepTheStatus) {
+    std::mt19937 rng(11);
+    for (int t = 0; t < 12; ++t) {
+        Grid pic(25, 25);
+        for (auto &c : pic.cells) c = int8_t(rng() & 1u);
+        Puzzle p;
+        derive_clues(pic, p);
+        SolverOptions with, without;
+        without.restarts = false;
+        const SolverReport a = run(p, 2, with), b = run(p, 2, without);
+        ASSERT_EQ(a.status, b.status) << "trial " << t;
+        for (const Grid &g : a.solutions) ASSERT_TRUE(satisfies(p, g));
+    }
+}
+
 TEST(Solver, PropagateIsLineSolvingOnly) {
     // A 3-run in 5 cells forces the middle; a full row forces everything in its columns... only by lines.
     Puzzle p;
