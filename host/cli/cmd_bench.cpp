@@ -18,6 +18,7 @@ struct BenchArgs {
     std::string type, format;
     double timeout_s = 0;
     uint64_t node_limit = 0;
+    uint32_t max_solutions = 2;
 };
 
 bool solved(const std::string &status) { return status == "solved" || status == "unique" || status == "multiple"; }
@@ -29,6 +30,7 @@ int run(Context &ctx, const BenchArgs &args) {
     host::BenchOptions options;
     options.timeout_s = args.timeout_s;
     options.node_limit = args.node_limit;
+    options.max_solutions = args.max_solutions;
     options.options = parse_key_values(args.options);
     options.baseline = parse_key_values(args.baseline);
     options.with_baseline = !args.baseline.empty();
@@ -109,6 +111,9 @@ void add_bench_command(CLI::App &app, Context &ctx) {
     cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; a timeout makes the signature "
                                                   "machine-dependent)")->check(kSeconds);
     cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
+    cmd->add_option("--max-solutions", args->max_solutions,
+                    "Solutions to look for: 2 proves uniqueness, 1 measures time to a first solution")
+        ->check(kNotNegative & CLI::Range(1u, 1000000u));
     cmd->add_option("--option", args->options, "Solver option key=value of the measured run (repeatable)");
     cmd->add_option("--baseline-option", args->baseline,
                     "Solver option key=value of a baseline run of each level in the same process (repeatable)");

@@ -15,11 +15,12 @@ double thread_cpu_seconds() {
 
 } // namespace
 
-BenchRun bench_one(const SourceLevel &level, double timeout_s, uint64_t node_limit, const KeyValues &options) {
+BenchRun bench_one(const SourceLevel &level, const BenchOptions &limits, const KeyValues &options) {
     BenchRun run;
     SolveOptions so;
-    so.time_limit_s = timeout_s;
-    so.node_limit = node_limit;
+    so.time_limit_s = limits.timeout_s;
+    so.node_limit = limits.node_limit;
+    so.max_solutions = limits.max_solutions;
     so.params = options;
     const double start = thread_cpu_seconds();
     try {
@@ -42,8 +43,8 @@ std::vector<BenchEntry> bench(const std::vector<SourceLevel> &levels, const Benc
         e.name = l.name;
         e.type = l.plugin->id();
         e.index = l.index;
-        e.run = bench_one(l, options.timeout_s, options.node_limit, options.options);
-        if (options.with_baseline) e.baseline = bench_one(l, options.timeout_s, options.node_limit, options.baseline);
+        e.run = bench_one(l, options, options.options);
+        if (options.with_baseline) e.baseline = bench_one(l, options, options.baseline);
         out.push_back(std::move(e));
     }
     return out;

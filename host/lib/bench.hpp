@@ -26,12 +26,13 @@ struct BenchEntry {
 struct BenchOptions {
     double timeout_s = 0;   // a timeout makes the signature depend on the machine: leave 0 for signatures
     uint64_t node_limit = 0;
+    uint32_t max_solutions = 2; // 2 proves uniqueness; 1 = time to a first solution
     KeyValues options;      // solver options of the measured run
     KeyValues baseline;     // solver options of the baseline run; empty = no baseline
     bool with_baseline = false;
 };
 
-BenchRun bench_one(const SourceLevel &level, double timeout_s, uint64_t node_limit, const KeyValues &options);
+BenchRun bench_one(const SourceLevel &level, const BenchOptions &limits, const KeyValues &options);
 std::vector<BenchEntry> bench(const std::vector<SourceLevel> &levels, const BenchOptions &options);
 // 16 hex digits: FNV-1a over "status nodes" of every entry, in order.
 std::string bench_signature(const std::vector<BenchEntry> &entries);

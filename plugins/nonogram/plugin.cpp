@@ -39,7 +39,9 @@ public:
                         {"tournament", "", "computer-olympiad sets: '$N', then column and row clues, TAB-separated"}};
         info.params = generator_params();
         info.solver_options = {{"probing", PZ_PARAM_BOOL, "true", 0, 0, "",
-                                "try both values of undecided cells before branching"}};
+                                "try both values of undecided cells before branching"},
+                               {"restarts", PZ_PARAM_BOOL, "true", 0, 0, "",
+                                "restart the search with growing branch budgets before the complete run"}};
         info.tools = {{"paint", "Paint", "p", "toggle a cell of the picture; the clues follow the picture"},
                       {"clue", "Clue", "c", "type 'clue row 3 1 2' or 'clue col 0 4' (0-based; 0 = blank line)"},
                       {"resize", "Resize", "r", "type 'resize <width> <height>'"}};
@@ -76,6 +78,7 @@ public:
     pluzzle::SolveOutcome solve(const pluzzle::Level &level, pluzzle::SolveControl &control) const override {
         SolverOptions options;
         options.probing = control.options().boolean("probing");
+        options.restarts = control.options().boolean("restarts");
         options.max_solutions = control.max_solutions();
         const SolverReport report = nonogram::solve(puzzle_of(level), control, options);
         for (const Grid &g : report.solutions) control.solution(encode_grid(g));
