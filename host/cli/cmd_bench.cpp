@@ -7,6 +7,7 @@
 #include "cli_context.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <map>
 
 namespace pluzzle::cli {
@@ -59,7 +60,9 @@ int run(Context &ctx, const BenchArgs &args) {
         t.nodes += e.run.nodes;
         t.worst = std::max(t.worst, e.run.cpu_s);
         if (!solved(e.run.status)) exit_code = kExitFailed;
-        const std::string label = e.file + "#" + std::to_string(e.index + 1) + (e.name.empty() ? "" : " " + e.name);
+        // File name and index first: a long path must not push the index out of the column.
+        const std::string label = std::filesystem::path(e.file).filename().string() + "#" + std::to_string(e.index + 1) +
+                                  (e.name.empty() ? "" : " " + e.name);
         if (ctx.json) {
             host::JsonLine j;
             j.add("file", e.file).add("index", uint64_t(e.index)).add("name", e.name).add("type", e.type);
