@@ -4,6 +4,7 @@
 #include "errors.hpp"
 
 #include <pluzzle/abi.h>
+#include <pluzzle/play_status.hpp>
 
 #include <atomic>
 #include <cmath>
@@ -48,13 +49,7 @@ struct CheckReport {
     std::string message; // why not, when !ok
 };
 
-struct PlayStatus {
-    pz_play_phase phase = PZ_PLAY_ONGOING;
-    unsigned players = 1, to_move = 0, moves = 0;
-    int winner = -1;
-    std::vector<double> scores;
-    std::string message;
-};
+using PlayStatus = pluzzle::PlayStatus; // the SDK's type: one definition for plugins and host
 
 // "solved", "unique", "multiple", "unsolvable", "limit", "cancelled".
 const char *status_name(pz_solve_status status);

@@ -9,6 +9,7 @@
 #include <pluzzle/canvas.hpp>
 #include <pluzzle/error.hpp>
 #include <pluzzle/params.hpp>
+#include <pluzzle/play_status.hpp>
 #include <pluzzle/solve_control.hpp>
 
 #include <cmath>
@@ -69,13 +70,6 @@ struct SolveOutcome {
     Metadata stats;                              // free-form extras
 };
 
-struct PlayStatus {
-    pz_play_phase phase = PZ_PLAY_ONGOING;
-    unsigned players = 1, to_move = 0, moves = 0;
-    int winner = -1;
-    std::vector<double> scores;
-    std::string message;
-};
 
 using Input = pz_input;
 
