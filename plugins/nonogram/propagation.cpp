@@ -41,7 +41,7 @@ void Propagator::toggle_hash(int index, int8_t value) {
 Propagator::Propagator(const Puzzle &puzzle, pluzzle::SolveControl *control, bool use_cache)
     : puzzle_(puzzle), control_(control), width_(puzzle.width), height_(puzzle.height),
       mask_mode_(puzzle.width <= LineSolver::kMaxMaskCells && puzzle.height <= LineSolver::kMaxMaskCells),
-      use_cache_(use_cache && mask_mode_), cells_(size_t(puzzle.width) * size_t(puzzle.height), kUnknown) {
+      use_cache_(false), cache_wanted_(use_cache && mask_mode_), cells_(size_t(puzzle.width) * size_t(puzzle.height), kUnknown) {
     const size_t lines = size_t(width_ + height_);
     if (mask_mode_) {
         filled_.assign(lines, 0);
@@ -49,24 +49,31 @@ Propagator::Propagator(const Puzzle &puzzle, pluzzle::SolveControl *control, boo
     }
     queue_.assign(lines, 0);
     queued_.assign(lines, 0);
+    small_mode_ = width_ <= 64 && height_ <= 64;
+    trail_.reserve(cells_.size());
+    line_out_.resize(size_t(std::max(width_, height_)));
+}
+
+void Propagator::enable_search() {
+    if (search_) return;
+    search_ = true;
+    const size_t lines = size_t(width_ + height_);
+    touch_stamp_.assign(lines, 0);
     line_hash_.assign(lines, 0);
     cell_keys_.resize(cells_.size() * 2);
     for (size_t i = 0; i < cells_.size(); ++i) {
         cell_keys_[2 * i] = cell_key(int(i), kEmpty);
         cell_keys_[2 * i + 1] = cell_key(int(i), kFilled);
     }
-    small_mode_ = width_ <= 64 && height_ <= 64;
-    touch_stamp_.assign(lines, 0);
-    trail_.reserve(cells_.size());
-    line_out_.resize(size_t(std::max(width_, height_)));
-    if (use_cache_) {
-        size_t entries = small_mode_ ? 16384 : 1024;
-        while (!small_mode_ && entries < lines * 128 && entries < (size_t(1) << kMaxCacheBits)) entries *= 2;
-        if (small_mode_)
-            small_cache_.resize(entries);
-        else
-            cache_.resize(entries);
-    }
+    for (const int index : trail_) toggle_hash(index, cells_[size_t(index)]);
+    if (!cache_wanted_) return;
+    use_cache_ = true;
+    size_t entries = small_mode_ ? 16384 : 1024;
+    while (!small_mode_ && entries < lines * 128 && entries < (size_t(1) << kMaxCacheBits)) entries *= 2;
+    if (small_mode_)
+        small_cache_.resize(entries);
+    else
+        cache_.resize(entries);
 }
 
 void Propagator::push_line(int line) {
@@ -93,7 +100,7 @@ void Propagator::queue_all_lines() {
 void Propagator::assign(int index, int8_t value) {
     cells_[size_t(index)] = value;
     trail_.push_back(index);
-    toggle_hash(index, value);
+    if (search_) toggle_hash(index, value);
     const int r = index / width_, c = index - r * width_;
     if (mask_mode_) {
         auto &masks = value == kFilled ? filled_ : empty_;
@@ -116,7 +123,7 @@ void Propagator::undo(size_t mark) {
             filled_[size_t(height_ + c)] &= col_bit;
             empty_[size_t(height_ + c)] &= col_bit;
         }
-        toggle_hash(index, cells_[size_t(index)]);
+        if (search_) toggle_hash(index, cells_[size_t(index)]);
         cells_[size_t(index)] = kUnknown;
     }
 }
@@ -147,7 +154,7 @@ bool Propagator::propagate() {
 // Settles one line and assigns its newly forced cells, which queues the crossing lines.
 bool Propagator::solve_line(int line) {
     ++line_solves_;
-    if (touch_stamp_[size_t(line)] != touch_epoch_) {
+    if (search_ && touch_stamp_[size_t(line)] != touch_epoch_) {
         touch_stamp_[size_t(line)] = touch_epoch_;
         touched_.push_back(line);
     }

@@ -29,6 +29,10 @@ public:
     // stopped()); the queue is then cleared.
     bool propagate();
     void queue_all_lines();
+    // Sets up what probing and search need, on the first call: the line cache (if enabled at construction), the
+    // line hashes and the touch log. Until then lines are solved plainly, so a puzzle that line solving alone
+    // finishes does not pay for clearing the table or keeping hashes.
+    void enable_search();
 
     // Trail positions: every decided cell, in order. undo(mark) returns to the state when trail size was mark.
     size_t mark() const { return trail_.size(); }
@@ -71,7 +75,9 @@ private:
     pluzzle::SolveControl *control_;
     int width_, height_;
     bool mask_mode_; // every line short enough for LineSolver::solve_masks
-    bool use_cache_;
+    bool use_cache_;           // cache allocated and in use
+    bool cache_wanted_ = false; // enable_search() may allocate it
+    bool search_ = false;       // enable_search() called: hashes and touch log kept
     std::vector<int8_t> cells_;
     std::vector<LineMask> filled_, empty_; // per line, mask mode only
     std::vector<int> trail_;

@@ -8,24 +8,34 @@
 namespace nonogram {
 namespace {
 
-constexpr uint64_t kFirstBudget = 1024, kMaxBudget = 4096;
+constexpr uint64_t kFirstBudget = 1024, kMaxBudget = 4096, kEndlessBudget = uint64_t(1) << 50;
 
 class Search {
 public:
     Search(const Puzzle &puzzle, pluzzle::SolveControl &control, const SolverOptions &options)
         : puzzle_(puzzle), control_(control), options_(options), prop_(puzzle, &control),
-          max_solutions_(options.max_solutions ? options.max_solutions : 2u) {
-        const size_t n = size_t(prop_.cell_count());
-        score_empty_.assign(n, 0);
-        score_filled_.assign(n, 0);
-        probe_value_.assign(n, kUnknown);
-        probe_stamp_.assign(n, 0);
-        records_.resize(n);
-    }
+          max_solutions_(options.max_solutions ? options.max_solutions : 2u),
+          probe_backoff_(max_solutions_ == 1 ? options.probe_backoff : 0u),
+          max_budget_(max_solutions_ == 1 && options.first_solution_restarts ? kEndlessBudget : kMaxBudget) {}
 
     SolverReport run();
 
 private:
+    // Probing and search state, set up only once line solving stalls (most generated puzzles never need it).
+    void setup() {
+        if (set_up_) return;
+        set_up_ = true;
+        prop_.enable_search();
+        const size_t n = size_t(prop_.cell_count());
+        score_empty_.assign(n, 0);
+        score_filled_.assign(n, 0);
+        if (!options_.probing) return;
+        probe_value_.assign(n, kUnknown);
+        probe_stamp_.assign(n, 0);
+        records_.resize(n);
+    }
+    bool set_up_ = false;
+    uint64_t skip_probes_ = 0, backoff_ = 0; // adaptive probing (probe_backoff_)
     bool stopped() const { return prop_.stopped() || stop_; }
     void node();
     bool probe_to_fixpoint();
@@ -48,6 +58,10 @@ private:
     const SolverOptions &options_;
     Propagator prop_;
     unsigned max_solutions_;
+    // First solution only (max_solutions 1): adaptive probing, and randomized restarts that keep doubling the
+    // budget instead of ending in one deterministic run (a run that ends within its budget is still complete).
+    unsigned probe_backoff_;
+    uint64_t max_budget_;
     SolverReport report_;
     bool stop_ = false, done_ = false, branched_ = false;
     // Probe results: cells decided by each value of each cell (current after a fixpoint), and the values the
@@ -215,7 +229,26 @@ void Search::record_solution() {
 
 void Search::node() {
     if (!prop_.propagate()) return;
-    if (options_.probing && !probe_to_fixpoint()) return;
+    if (prop_.unknown_count() != 0) setup();
+    if (options_.probing && prop_.unknown_count() != 0) {
+        if (skip_probes_ && branched_) {
+            --skip_probes_;
+        } else {
+            const size_t before = prop_.mark();
+            if (!probe_to_fixpoint()) {
+                backoff_ = 0;
+                return;
+            }
+            if (probe_backoff_ && branched_) {
+                if (prop_.mark() == before) {
+                    backoff_ = backoff_ ? std::min<uint64_t>(backoff_ * 2, probe_backoff_) : 1;
+                    skip_probes_ = backoff_;
+                } else {
+                    backoff_ = 0;
+                }
+            }
+        }
+    }
     if (prop_.unknown_count() == 0) {
         record_solution();
         return;
@@ -270,7 +303,8 @@ SolverReport Search::run() {
             run_branches_ = 0;
             budget_ *= 2;
             randomize_ = true;
-            if (budget_ > kMaxBudget) { // enough restarts: a last, complete run as without restarts
+            if (budget_ > max_budget_) { // enough restarts: a last, complete run as without restarts (never
+                                         // reached in first-solution mode, kEndlessBudget)
                 budget_ = 0;
                 randomize_ = false;
             }

@@ -14,6 +14,13 @@ struct SolverOptions {
     bool probing = true;     // try both values of undecided cells between searches
     unsigned max_solutions = 2;
     bool restarts = true;    // restart the search with doubling branch budgets and randomized branching
+    // First solution only (max_solutions == 1), where the branch order's heavy tail dominates:
+    // below the root, skip probing at the next nodes after probing at a node decided nothing, backing off
+    // exponentially up to this many nodes (0 = probe at every node); search stays complete either way.
+    unsigned probe_backoff = 16;
+    // ... and keep restarting with doubling randomized budgets instead of ending in one deterministic run after
+    // the 4096-branch run. A run that ends within its budget is complete, so unsolvable is still proven.
+    bool first_solution_restarts = true;
 };
 
 struct SolverReport {

@@ -157,6 +157,44 @@ TEST(Solver, RestartsKeepTheStatus) {
     }
 }
 
+// First-solution mode (adaptive probing, endless restarts) must agree with a plain complete search, including
+// "unsolvable" (clue sets mixed from two pictures), and only report valid grids.
+TEST(Solver, FirstSolutionModeKeepsTheStatus) {
+    std::mt19937 rng(13);
+    int unsolvable = 0;
+    for (int t = 0; t < 60; ++t) {
+        const int w = 12 + int(rng() % 6), h = 12 + int(rng() % 6);
+        Grid pic(w, h);
+        for (auto &c : pic.cells) c = int8_t(rng() & 1u);
+        Puzzle p;
+        derive_clues(pic, p);
+        if (t % 2 == 0) { // move one filled cell to another column of its row: column clues no longer match
+            Grid other = pic;
+            const int r = int(rng() % unsigned(h));
+            for (int c = 0; c + 1 < w; ++c)
+                if (other.cells[size_t(r * w + c)] != other.cells[size_t(r * w + c + 1)]) {
+                    std::swap(other.cells[size_t(r * w + c)], other.cells[size_t(r * w + c + 1)]);
+                    break;
+                }
+            Puzzle q;
+            derive_clues(other, q);
+            p.cols = q.cols;
+        }
+        SolverOptions fast, plain;
+        plain.restarts = false;
+        plain.probe_backoff = 0;
+        plain.first_solution_restarts = false;
+        fast.probe_backoff = 1; // back off as soon as possible: the most skipping
+        const SolverReport a = run(p, 1, fast), b = run(p, 1, plain), c = run(p, 1, SolverOptions{});
+        ASSERT_EQ(a.status, b.status) << "trial " << t;
+        ASSERT_EQ(c.status, b.status) << "trial " << t;
+        for (const SolverReport *r : {&a, &b, &c})
+            for (const Grid &g : r->solutions) ASSERT_TRUE(satisfies(p, g));
+        unsolvable += b.status == PZ_SOLVE_UNSOLVABLE;
+    }
+    EXPECT_GT(unsolvable, 3);
+}
+
 TEST(Solver, PropagateIsLineSolvingOnly) {
     // A 3-run in 5 cells forces the middle; a full row forces everything in its columns... only by lines.
     Puzzle p;
