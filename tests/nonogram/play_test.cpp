@@ -30,15 +30,7 @@ Puzzle demo() { return load(pluzzle::test::read_file(std::string(PLUZZLE_SOURCE_
 //       #..
 Puzzle tiny() { return load("nonogram 1\nsize 3 2\nrows\n3\n1\ncolumns\n2\n1\n1\n"); }
 
-pluzzle::Input press(float x, float y, int button = 0) {
-    pluzzle::Input in{};
-    in.struct_size = sizeof in;
-    in.kind = PZ_INPUT_PRESS;
-    in.x = x;
-    in.y = y;
-    in.button = button;
-    return in;
-}
+pluzzle::Input press(float x, float y, int button = 0) { return pluzzle::test::pointer_press(x, y, button); }
 
 PlayState start(const Puzzle &p) {
     PlayState s;

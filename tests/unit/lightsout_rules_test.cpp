@@ -6,6 +6,8 @@
 #include <boost/dll/shared_library.hpp>
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -135,15 +137,7 @@ Generated generate(const std::vector<std::pair<std::string, std::string>> &param
     return g;
 }
 
-pz_input press_at(float x, float y, int button = 0) {
-    pz_input in{};
-    in.struct_size = sizeof in;
-    in.kind = PZ_INPUT_PRESS;
-    in.x = x;
-    in.y = y;
-    in.button = button;
-    return in;
-}
+pz_input press_at(float x, float y, int button = 0) { return pluzzle::test::pointer_press(x, y, button); }
 // The template draws cells of 40 units after a margin of 10.
 pz_input press_cell(int x, int y) { return press_at(10 + 40 * (x + 0.5f), 10 + 40 * (y + 0.5f)); }
 

@@ -1,6 +1,7 @@
 // test_support.hpp -- shared by the test files: temporary folders, running the real `pluzzle` binary, parsing
 // its JSON lines.
 #pragma once
+#include <pluzzle/abi.h>
 #include <rapidjson/document.h>
 
 #include <gtest/gtest.h>
@@ -96,6 +97,17 @@ inline std::vector<rapidjson::Document> json_lines(const std::string &out) {
 
 inline std::string probe_dir(const std::string &folder) { return std::string(PLUZZLE_TEST_PLUGIN_DIR) + "/" + folder; }
 #endif
+
+// A pointer press at (x, y) in drawing units, as the host hands it to interpret/edit_interpret.
+inline pz_input pointer_press(float x, float y, int button = 0) {
+    pz_input in{};
+    in.struct_size = sizeof in;
+    in.kind = PZ_INPUT_PRESS;
+    in.x = x;
+    in.y = y;
+    in.button = button;
+    return in;
+}
 
 inline std::string data_dir() { return std::string(PLUZZLE_SOURCE_DIR) + "/data"; }
 
