@@ -1,0 +1,68 @@
+#include "board_view.hpp"
+
+#include <vector>
+
+namespace pluzzle::editor::app {
+namespace {
+
+ImU32 colour(pz_rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
+
+ImVec2 screen(const ViewTransform &view, pz_point p) {
+    const pz_point s = view.to_screen(p);
+    return ImVec2(s.x, s.y);
+}
+
+} // namespace
+
+void draw_display_list(ImDrawList &out, const DisplayList &list, const ViewTransform &view) {
+    out.AddRectFilled(screen(view, {0, 0}), screen(view, {list.width, list.height}), colour(list.background));
+    std::vector<ImVec2> pts;
+    ImFont *font = ImGui::GetFont();
+    for (const DrawItem &item : list.items) {
+        pts.clear();
+        for (auto &p : item.points)
+            pts.push_back(screen(view, p));
+        const float stroke = std::max(1.0f, item.width * view.scale);
+        switch (item.kind) {
+        case DrawItem::Polygon:
+            // ImGui fills convex shapes; the SDK's polygons are cells, bars and markers, which are.
+            if (item.fill.a) out.AddConvexPolyFilled(pts.data(), int(pts.size()), colour(item.fill));
+            if (item.stroke.a && item.width > 0)
+                out.AddPolyline(pts.data(), int(pts.size()), colour(item.stroke), ImDrawFlags_Closed, stroke);
+            break;
+        case DrawItem::Polyline:
+            if (item.stroke.a) out.AddPolyline(pts.data(), int(pts.size()), colour(item.stroke), 0, stroke);
+            break;
+        case DrawItem::Circle: {
+            const float r = item.radius * view.scale;
+            if (item.fill.a) out.AddCircleFilled(pts[0], r, colour(item.fill), 0);
+            if (item.stroke.a && item.width > 0) out.AddCircle(pts[0], r, colour(item.stroke), 0, stroke);
+            break;
+        }
+        case DrawItem::Text: {
+            const float size = item.size * view.scale;
+            if (size < 3) break; // unreadable: skip rather than draw noise
+            const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, item.text.c_str());
+            float x = pts[0].x;
+            if (item.anchor == PZ_ANCHOR_MIDDLE)
+                x -= extent.x / 2;
+            else if (item.anchor == PZ_ANCHOR_END)
+                x -= extent.x;
+            out.AddText(font, size, ImVec2(x, pts[0].y - extent.y / 2), colour(item.fill), item.text.c_str());
+            break;
+        }
+        }
+    }
+}
+
+void draw_problem(ImDrawList &out, const DisplayList &list, const ViewTransform &view, const std::string &problem) {
+    if (problem.empty()) return;
+    const ImVec2 a = screen(view, {0, 0}), b = screen(view, {list.width, list.height});
+    const ImU32 red = IM_COL32(210, 30, 30, 255);
+    out.AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), red, 0, 0, 4);
+    const ImVec2 text = ImGui::CalcTextSize(problem.c_str());
+    out.AddRectFilled(ImVec2(a.x - 3, a.y - text.y - 10), ImVec2(a.x + text.x + 12, a.y - 3), red);
+    out.AddText(ImVec2(a.x + 3, a.y - text.y - 7), IM_COL32(255, 255, 255, 255), problem.c_str());
+}
+
+} // namespace pluzzle::editor::app

@@ -1,0 +1,720 @@
+#include "editor_app.hpp"
+
+#include "board_view.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <SFML/Graphics/Image.hpp>
+#include <SFML/Graphics/Texture.hpp>
+#include <SFML/System/Clock.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace pluzzle::editor::app {
+namespace {
+
+const char *kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr float kLibraryWidth = 300, kInspectorWidth = 290, kMenuHeight = 22, kStatusHeight = 26;
+
+std::string read_file(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw host::InputError(path, "cannot read the file");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const char *mode_name(Mode m) { return m == Mode::Edit ? "Edit" : m == Mode::Play ? "Play" : "Solution"; }
+
+// Board keys the plugin may interpret: arrows, Enter, Escape, Backspace, Delete, printable characters.
+int32_t plugin_key(sf::Keyboard::Key key, bool shift) {
+    switch (key) {
+    case sf::Keyboard::Up: return PZ_KEY_UP;
+    case sf::Keyboard::Down: return PZ_KEY_DOWN;
+    case sf::Keyboard::Left: return PZ_KEY_LEFT;
+    case sf::Keyboard::Right: return PZ_KEY_RIGHT;
+    case sf::Keyboard::Enter: return PZ_KEY_ENTER;
+    case sf::Keyboard::BackSpace: return PZ_KEY_BACKSPACE;
+    case sf::Keyboard::Delete: return PZ_KEY_DELETE;
+    case sf::Keyboard::Space: return ' ';
+    default: break;
+    }
+    if (key >= sf::Keyboard::A && key <= sf::Keyboard::Z) return (shift ? 'A' : 'a') + (key - sf::Keyboard::A);
+    if (key >= sf::Keyboard::Num0 && key <= sf::Keyboard::Num9) return '0' + (key - sf::Keyboard::Num0);
+    return 0;
+}
+
+sf::Keyboard::Key key_named(const std::string &name) {
+    if (name.size() == 1 && name[0] >= 'a' && name[0] <= 'z')
+        return sf::Keyboard::Key(sf::Keyboard::A + (name[0] - 'a'));
+    if (name.size() == 1 && name[0] >= '0' && name[0] <= '9')
+        return sf::Keyboard::Key(sf::Keyboard::Num0 + (name[0] - '0'));
+    if (name.size() >= 2 && name[0] == 'f') return sf::Keyboard::Key(sf::Keyboard::F1 + std::stoi(name.substr(1)) - 1);
+    static const std::pair<const char *, sf::Keyboard::Key> named[] = {
+        {"escape", sf::Keyboard::Escape}, {"space", sf::Keyboard::Space}, {"enter", sf::Keyboard::Enter},
+        {"left", sf::Keyboard::Left},     {"right", sf::Keyboard::Right}, {"up", sf::Keyboard::Up},
+        {"down", sf::Keyboard::Down},     {"plus", sf::Keyboard::Add},    {"minus", sf::Keyboard::Subtract},
+        {"home", sf::Keyboard::Home},     {"end", sf::Keyboard::End},     {"delete", sf::Keyboard::Delete}};
+    for (auto &[n, k] : named)
+        if (name == n) return k;
+    return sf::Keyboard::Unknown;
+}
+
+} // namespace
+
+EditorApp::EditorApp(std::shared_ptr<const host::PluginRegistry> registry, AppOptions options)
+    : registry_(std::move(registry)), options_(std::move(options)),
+      window_(sf::VideoMode(options_.width, options_.height), "Pluzzle editor", sf::Style::Default),
+      session_(registry_, options_.session) {
+    window_.setVerticalSyncEnabled(false);
+    window_.setFramerateLimit(60);
+    imgui_ = std::make_unique<ImGuiSfmlBridge>(window_, kFont, 15);
+    if (!registry_->plugins().empty()) new_type_ = registry_->plugins().front()->id();
+    if (!options_.database.empty()) {
+        try {
+            session_.open_database(options_.database);
+            refresh_library();
+        } catch (const std::exception &e) {
+            report(e);
+        }
+    }
+    orphans_ = session_.recovery().orphans();
+    show_recovery_ = !orphans_.empty() && options_.script.empty();
+    if (!options_.script.empty()) script_ = parse_script(read_file(options_.script), options_.script);
+}
+
+void EditorApp::report(const std::exception &e) {
+    error_ = e.what();
+    session_.set_message(std::string("error: ") + e.what());
+    std::cerr << "pluzzle-editor: " << e.what() << "\n";
+}
+
+int EditorApp::run() {
+    sf::Clock clock;
+    while (window_.isOpen() && !quit_) {
+        sf::Event event;
+        while (window_.pollEvent(event))
+            handle_event(event);
+        session_.poll();
+        if (animate_ && session_.solution()) {
+            animate_clock_ += clock.getElapsedTime().asSeconds();
+            if (animate_clock_ > 0.4f) {
+                animate_clock_ = 0;
+                const size_t next = session_.solution_frame() + 1;
+                session_.set_solution_frame(next >= session_.solution()->frames() ? 0 : next);
+            }
+        }
+        imgui_->new_frame(clock.restart().asSeconds());
+        frame();
+        imgui_->render();
+        if (!script_.empty() && !run_script_step()) break;
+        window_.display();
+    }
+    // Unsaved work stays in the recovery file (offered at the next start); saved work needs none.
+    if (!session_.has_document() || !session_.document().dirty())
+        session_.recovery().clear();
+    else
+        session_.autosave();
+    return exit_code_;
+}
+
+void EditorApp::handle_event(const sf::Event &event) {
+    imgui_->process_event(event);
+    ImGuiIO &io = ImGui::GetIO();
+    switch (event.type) {
+    case sf::Event::Closed: quit_ = true; break;
+    case sf::Event::Resized:
+        window_.setView(sf::View(sf::FloatRect(0, 0, float(event.size.width), float(event.size.height))));
+        view_fitted_ = false;
+        break;
+    case sf::Event::KeyPressed:
+        if (!io.WantTextInput) handle_key(event.key.code, event.key.control, event.key.shift, event.key.alt);
+        break;
+    case sf::Event::MouseWheelScrolled: {
+        const float x = float(event.mouseWheelScroll.x), y = float(event.mouseWheelScroll.y);
+        if (x >= board_x_ && y >= board_y_ && x < board_x_ + board_w_ && y < board_y_ + board_h_)
+            view_.zoom_at({x, y}, event.mouseWheelScroll.delta > 0 ? 1.15f : 1 / 1.15f);
+        break;
+    }
+    default: break;
+    }
+}
+
+bool EditorApp::handle_key(sf::Keyboard::Key key, bool ctrl, bool shift, bool alt) {
+    try {
+        if (ctrl) {
+            switch (key) {
+            case sf::Keyboard::Z:
+                shift ? session_.redo() : session_.undo();
+                refresh_board();
+                return true;
+            case sf::Keyboard::Y:
+                session_.redo();
+                refresh_board();
+                return true;
+            case sf::Keyboard::S: do_save(); return true;
+            case sf::Keyboard::N: show_new_ = true; return true;
+            case sf::Keyboard::O: show_open_db_ = true; return true;
+            case sf::Keyboard::I: show_import_ = true; return true;
+            case sf::Keyboard::E: show_export_ = true; return true;
+            case sf::Keyboard::Q: quit_ = true; return true;
+            default: return false;
+            }
+        }
+        switch (key) {
+        case sf::Keyboard::F2:
+            session_.enter_edit();
+            refresh_board();
+            return true;
+        case sf::Keyboard::F3:
+            session_.enter_play();
+            refresh_board();
+            return true;
+        case sf::Keyboard::F4:
+            if (session_.last_report() && !session_.last_report()->solutions.empty()) session_.show_solution(0);
+            refresh_board();
+            return true;
+        case sf::Keyboard::F5: session_.start_solve(); return true;
+        case sf::Keyboard::Escape:
+            session_.cancel_solve();
+            animate_ = false;
+            return true;
+        case sf::Keyboard::Home: fit_view(); return true;
+        case sf::Keyboard::Add:
+        case sf::Keyboard::Equal: view_.zoom_at({board_x_ + board_w_ / 2, board_y_ + board_h_ / 2}, 1.25f); return true;
+        case sf::Keyboard::Subtract:
+        case sf::Keyboard::Hyphen: view_.zoom_at({board_x_ + board_w_ / 2, board_y_ + board_h_ / 2}, 0.8f); return true;
+        default: break;
+        }
+        if (!session_.has_document()) return false;
+        if (session_.mode() == Mode::Solution && session_.solution()) {
+            if (key == sf::Keyboard::Right || key == sf::Keyboard::Left) {
+                const size_t f = session_.solution_frame();
+                session_.set_solution_frame(key == sf::Keyboard::Right ? f + 1 : (f ? f - 1 : 0));
+                refresh_board();
+                return true;
+            }
+            if (key == sf::Keyboard::Space) {
+                animate_ = !animate_;
+                return true;
+            }
+        }
+        if (session_.mode() == Mode::Edit && !alt && key >= sf::Keyboard::A && key <= sf::Keyboard::Z) {
+            if (const pz_tool_desc *tool = session_.edit().tool_for_shortcut(char('a' + (key - sf::Keyboard::A)))) {
+                session_.edit().select_tool(tool->id);
+                return true;
+            }
+        }
+        if (const int32_t k = plugin_key(key, shift)) {
+            const bool changed =
+                session_.key(k, (shift ? uint32_t(PZ_MOD_SHIFT) : 0u) | (alt ? uint32_t(PZ_MOD_ALT) : 0u));
+            if (changed) refresh_board();
+            return changed;
+        }
+    } catch (const std::exception &e) {
+        report(e);
+    }
+    return false;
+}
+
+bool EditorApp::shortcut(const std::string &combo) {
+    bool ctrl = false, shift = false, alt = false;
+    std::string rest = combo;
+    for (;;) {
+        if (rest.rfind("ctrl+", 0) == 0)
+            ctrl = true, rest = rest.substr(5);
+        else if (rest.rfind("shift+", 0) == 0)
+            shift = true, rest = rest.substr(6);
+        else if (rest.rfind("alt+", 0) == 0)
+            alt = true, rest = rest.substr(4);
+        else
+            break;
+    }
+    const sf::Keyboard::Key key = key_named(rest);
+    if (key == sf::Keyboard::Unknown) throw host::InputError("key", "unknown key '" + combo + "'");
+    return handle_key(key, ctrl, shift, alt);
+}
+
+void EditorApp::do_save() {
+    try {
+        if (!session_.library()) {
+            show_open_db_ = true;
+            return;
+        }
+        session_.save(save_pack_);
+        refresh_library();
+    } catch (const std::exception &e) {
+        report(e);
+    }
+}
+
+void EditorApp::refresh_board() {
+    if (!session_.has_document()) return;
+    try {
+        DisplayListCanvas canvas;
+        session_.document().plugin().render(session_.document().level().get(), session_.board_state(), canvas.canvas());
+        board_ = canvas.take();
+    } catch (const std::exception &e) {
+        report(e);
+    }
+}
+
+void EditorApp::refresh_library() {
+    if (!session_.library()) return;
+    try {
+        rows_ = session_.library()->levels(current_pack_);
+    } catch (const std::exception &e) {
+        report(e);
+    }
+}
+
+void EditorApp::fit_view() {
+    view_.fit(board_.width, board_.height, board_x_, board_y_, board_w_, board_h_, 24);
+    view_fitted_ = true;
+}
+
+void EditorApp::board_press(float sx, float sy, int button) {
+    const pz_point p = view_.to_drawing({sx, sy});
+    try {
+        if (session_.press(p.x, p.y, button)) refresh_board();
+    } catch (const std::exception &e) {
+        report(e);
+    }
+}
+
+void EditorApp::board_drag(float sx, float sy) {
+    const pz_point p = view_.to_drawing({sx, sy});
+    try {
+        if (session_.drag(p.x, p.y)) refresh_board();
+    } catch (const std::exception &e) {
+        report(e);
+    }
+}
+
+void EditorApp::board_release(float sx, float sy) {
+    const pz_point p = view_.to_drawing({sx, sy});
+    try {
+        if (session_.release(p.x, p.y)) refresh_board();
+    } catch (const std::exception &e) {
+        report(e);
+    }
+}
+
+void EditorApp::frame() {
+    // A board drawn from the session every frame would call the plugin 60 times a second: redraw on change only,
+    // but play mode's AI and solution animation change the state behind our back.
+    if (session_.has_document() && session_.mode() != Mode::Edit) refresh_board();
+    draw_menu();
+    draw_library();
+    draw_inspector();
+    draw_board();
+    draw_status();
+    draw_dialogs();
+}
+
+void EditorApp::draw_menu() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("New level...", "Ctrl+N")) show_new_ = true;
+        if (ImGui::MenuItem("Open database...", "Ctrl+O")) show_open_db_ = true;
+        if (ImGui::MenuItem("Save", "Ctrl+S", false, session_.has_document())) do_save();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Import pack file...", "Ctrl+I", false, session_.library() != nullptr)) show_import_ = true;
+        if (ImGui::MenuItem("Export pack file...", "Ctrl+E", false, session_.library() != nullptr)) show_export_ = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Edit")) {
+        if (ImGui::MenuItem("Undo", "Ctrl+Z")) shortcut("ctrl+z");
+        if (ImGui::MenuItem("Redo", "Ctrl+Y")) shortcut("ctrl+y");
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Level")) {
+        if (ImGui::MenuItem("Edit mode", "F2")) shortcut("f2");
+        if (ImGui::MenuItem("Play mode", "F3")) shortcut("f3");
+        if (ImGui::MenuItem("Show solution", "F4")) shortcut("f4");
+        if (ImGui::MenuItem("Solve", "F5")) shortcut("f5");
+        if (ImGui::MenuItem("Cancel solve", "Esc")) shortcut("escape");
+        if (ImGui::MenuItem("Fit board", "Home")) fit_view();
+        ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
+}
+
+void EditorApp::draw_library() {
+    const float h = float(window_.getSize().y) - kMenuHeight - kStatusHeight;
+    ImGui::SetNextWindowPos(ImVec2(0, kMenuHeight));
+    ImGui::SetNextWindowSize(ImVec2(kLibraryWidth, h));
+    ImGui::Begin("Library", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    if (!session_.library()) {
+        ImGui::TextWrapped("No database open. File > Open database (Ctrl+O) opens or creates one.");
+        ImGui::End();
+        return;
+    }
+    ImGui::TextWrapped("%s", session_.library()->path().c_str());
+    if (ImGui::BeginCombo("Pack", current_pack_.empty() ? "(all packs)" : current_pack_.c_str())) {
+        if (ImGui::Selectable("(all packs)", current_pack_.empty())) current_pack_.clear(), refresh_library();
+        for (auto &p : session_.library()->packs()) {
+            const std::string label = p.name + " (" + std::to_string(p.level_count) + ")";
+            if (ImGui::Selectable(label.c_str(), current_pack_ == p.name)) current_pack_ = p.name, refresh_library();
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::BeginTable("levels", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+        ImGui::TableSetupColumn("Name");
+        ImGui::TableSetupColumn("Type");
+        ImGui::TableSetupColumn("Size");
+        ImGui::TableSetupColumn("Status");
+        ImGui::TableSetupColumn("Par");
+        ImGui::TableHeadersRow();
+        for (auto &row : rows_) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            const bool open = session_.has_document() && session_.document().origin().level_id == row.id;
+            const std::string label =
+                (row.name.empty() ? "#" + std::to_string(row.id) : row.name) + "##" + std::to_string(row.id);
+            if (ImGui::Selectable(label.c_str(), open, ImGuiSelectableFlags_SpanAllColumns)) {
+                try {
+                    session_.open_level(row.id);
+                    meta_edit_ = session_.document().meta();
+                    refresh_board();
+                    view_fitted_ = false;
+                } catch (const std::exception &e) {
+                    report(e);
+                }
+            }
+            if (ImGui::IsItemHovered() && (!row.author.empty() || !row.difficulty.empty()))
+                ImGui::SetTooltip("by %s, difficulty %s", row.author.c_str(), row.difficulty.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(row.type.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(row.size.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(row.status.empty() ? "-" : row.status.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(row.par.c_str());
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+void EditorApp::draw_inspector() {
+    const float w = float(window_.getSize().x), h = float(window_.getSize().y) - kMenuHeight - kStatusHeight;
+    ImGui::SetNextWindowPos(ImVec2(w - kInspectorWidth, kMenuHeight));
+    ImGui::SetNextWindowSize(ImVec2(kInspectorWidth, h));
+    ImGui::Begin("Level", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    if (!session_.has_document()) {
+        ImGui::TextWrapped("No level. File > New level (Ctrl+N), or pick one in the library.");
+        ImGui::End();
+        return;
+    }
+    Document &doc = session_.document();
+    ImGui::Text("%s%s", doc.plugin().name().c_str(), doc.dirty() ? "  (unsaved)" : "");
+    int mode = int(session_.mode());
+    if (ImGui::RadioButton("Edit (F2)", mode == 0)) shortcut("f2");
+    if (doc.plugin().can(PZ_CAP_PLAY)) {
+        ImGui::SameLine();
+        if (ImGui::RadioButton("Play (F3)", mode == 1)) shortcut("f3");
+    }
+    if (session_.solution()) {
+        ImGui::SameLine();
+        if (ImGui::RadioButton("Solution (F4)", mode == 2)) shortcut("f4");
+    }
+
+    if (ImGui::CollapsingHeader("Metadata", ImGuiTreeNodeFlags_DefaultOpen)) {
+        bool changed = ImGui::InputText("Name", &meta_edit_.name);
+        changed |= ImGui::InputText("Author", &meta_edit_.author);
+        changed |= ImGui::InputText("Difficulty", &meta_edit_.difficulty);
+        if (changed) session_.document().set_meta(meta_edit_);
+        ImGui::InputText("Pack", &save_pack_);
+        if (ImGui::Button("Save (Ctrl+S)")) do_save();
+    }
+    if (session_.mode() == Mode::Edit && ImGui::CollapsingHeader("Tools", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (auto &tool : session_.edit().tools()) {
+            std::string label = tool.name;
+            if (tool.shortcut && *tool.shortcut) label += std::string("  [") + tool.shortcut + "]";
+            if (ImGui::RadioButton(label.c_str(), session_.edit().tool() == tool.id))
+                session_.edit().select_tool(tool.id);
+            if (ImGui::IsItemHovered() && tool.help && *tool.help) ImGui::SetTooltip("%s", tool.help);
+        }
+        ImGui::InputTextWithHint("##typed", "typed edit, e.g. from the tool's help", &typed_edit_);
+        ImGui::SameLine();
+        if (ImGui::Button("Apply") && !typed_edit_.empty()) {
+            if (session_.edit().type_edit(typed_edit_)) refresh_board();
+        }
+        ImGui::BeginDisabled(!doc.can_undo());
+        if (ImGui::Button("Undo")) shortcut("ctrl+z");
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::BeginDisabled(!doc.can_redo());
+        if (ImGui::Button("Redo")) shortcut("ctrl+y");
+        ImGui::EndDisabled();
+    }
+    if (doc.plugin().can(PZ_CAP_SOLVE) && ImGui::CollapsingHeader("Solve", ImGuiTreeNodeFlags_DefaultOpen)) {
+        if (const SolveJob *job = session_.solve_job()) {
+            const SolveProgress p = job->progress();
+            char overlay[96];
+            std::snprintf(overlay, sizeof overlay, "%.1f s, %llu nodes", p.elapsed_s, (unsigned long long)p.nodes);
+            ImGui::ProgressBar(p.fraction >= 0 ? float(p.fraction) : float(std::fmod(p.elapsed_s, 1.0)), ImVec2(-1, 0),
+                               overlay);
+            if (!p.message.empty()) ImGui::TextWrapped("%s", p.message.c_str());
+            if (ImGui::Button("Cancel (Esc)")) session_.cancel_solve();
+        } else if (ImGui::Button("Solve (F5)")) {
+            session_.start_solve();
+        }
+        if (const auto &r = session_.last_report()) {
+            ImGui::Text("%s, %zu solution(s), %.0f ms", host::status_name(r->status), r->solutions.size(), r->time_ms);
+            for (size_t i = 0; i < r->solutions.size(); ++i) {
+                const std::string label = "Show solution " + std::to_string(i + 1);
+                if (ImGui::Button(label.c_str())) session_.show_solution(i), refresh_board();
+            }
+        }
+        if (session_.mode() == Mode::Solution && session_.solution()) {
+            int f = int(session_.solution_frame());
+            if (ImGui::SliderInt("Step", &f, 0, int(session_.solution()->frames()) - 1))
+                session_.set_solution_frame(size_t(f));
+            ImGui::Checkbox("Animate (Space)", &animate_);
+        }
+    }
+    if (session_.mode() == Mode::Play && session_.play()) {
+        PlaySession &play = *session_.play();
+        const host::PlayStatus st = play.status();
+        ImGui::Separator();
+        ImGui::TextWrapped("%s%s",
+                           st.phase == PZ_PLAY_SOLVED      ? "Solved! "
+                           : st.phase == PZ_PLAY_GAME_OVER ? "Game over. "
+                                                           : "",
+                           st.message.c_str());
+        ImGui::Text("moves: %u", st.moves);
+        if (st.players > 1) {
+            const auto ais = doc.plugin().ais();
+            for (unsigned p = 0; p < st.players; ++p) {
+                const std::string label = "Player " + std::to_string(p + 1) + (st.to_move == p ? " (to move)" : "");
+                const std::string &seat = play.seat(p);
+                if (ImGui::BeginCombo(label.c_str(), seat.empty() ? "person" : seat.c_str())) {
+                    if (ImGui::Selectable("person", seat.empty())) play.set_seat(p, "");
+                    for (auto &ai : ais)
+                        if (ImGui::Selectable(ai.name, seat == ai.id)) play.set_seat(p, ai.id);
+                    ImGui::EndCombo();
+                }
+                ImGui::SameLine();
+                ImGui::Text("%.0f", p < st.scores.size() ? st.scores[p] : 0.0);
+            }
+            if (play.ai_thinking()) ImGui::TextUnformatted("AI is thinking...");
+        }
+        if (ImGui::Button("Restart")) play.restart();
+    }
+    ImGui::End();
+}
+
+void EditorApp::draw_board() {
+    const float w = float(window_.getSize().x), h = float(window_.getSize().y);
+    board_x_ = kLibraryWidth;
+    board_y_ = kMenuHeight;
+    board_w_ = std::max(50.0f, w - kLibraryWidth - kInspectorWidth);
+    board_h_ = std::max(50.0f, h - kMenuHeight - kStatusHeight);
+    ImGui::SetNextWindowPos(ImVec2(board_x_, board_y_));
+    ImGui::SetNextWindowSize(ImVec2(board_w_, board_h_));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::Begin("Board", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::PopStyleVar();
+    if (session_.has_document()) {
+        if (!view_fitted_) fit_view();
+        ImDrawList &dl = *ImGui::GetWindowDrawList();
+        dl.PushClipRect(ImVec2(board_x_, board_y_), ImVec2(board_x_ + board_w_, board_y_ + board_h_), true);
+        draw_display_list(dl, board_, view_);
+        draw_problem(dl, board_, view_, session_.mode() == Mode::Edit ? session_.problem() : std::string());
+        dl.PopClipRect();
+
+        // Mouse: left/right go to the plugin; middle drag pans; the wheel zooms (handle_event).
+        ImGui::SetCursorScreenPos(ImVec2(board_x_, board_y_));
+        ImGui::InvisibleButton("board", ImVec2(board_w_, board_h_),
+                               ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                                   ImGuiButtonFlags_MouseButtonMiddle);
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        if (ImGui::IsItemHovered()) {
+            for (int b = 0; b < 2; ++b)
+                if (ImGui::IsMouseClicked(b)) board_press(m.x, m.y, b);
+            if (ImGui::IsMouseClicked(2)) panning_ = true, pan_last_x_ = m.x, pan_last_y_ = m.y;
+        }
+        if (session_.edit().pointer_down() || (session_.play() && session_.mode() == Mode::Play)) {
+            for (int b = 0; b < 2; ++b) {
+                if (ImGui::IsMouseDragging(b, 1.0f) && ImGui::GetIO().MouseDelta.x + ImGui::GetIO().MouseDelta.y != 0)
+                    board_drag(m.x, m.y);
+                if (ImGui::IsMouseReleased(b)) board_release(m.x, m.y);
+            }
+        }
+        if (panning_) {
+            view_.pan(m.x - pan_last_x_, m.y - pan_last_y_);
+            pan_last_x_ = m.x, pan_last_y_ = m.y;
+            if (!ImGui::IsMouseDown(2)) panning_ = false;
+        }
+    } else {
+        ImGui::SetCursorPos(ImVec2(20, 20));
+        ImGui::TextUnformatted("Ctrl+N: new level    Ctrl+O: open a level database");
+    }
+    ImGui::End();
+}
+
+void EditorApp::draw_status() {
+    const float w = float(window_.getSize().x), h = float(window_.getSize().y);
+    ImGui::SetNextWindowPos(ImVec2(0, h - kStatusHeight));
+    ImGui::SetNextWindowSize(ImVec2(w, kStatusHeight));
+    ImGui::Begin("Status", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+    std::string text = session_.has_document() ? std::string(mode_name(session_.mode())) + " | " : "";
+    text += session_.message();
+    if (session_.has_document() && !session_.problem().empty()) text += " | problem: " + session_.problem();
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::End();
+}
+
+void EditorApp::draw_dialogs() {
+    if (show_new_) {
+        ImGui::OpenPopup("New level");
+        show_new_ = false;
+    }
+    if (ImGui::BeginPopupModal("New level", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        auto plugin = registry_->find(new_type_);
+        if (ImGui::BeginCombo("Type", new_type_.c_str())) {
+            for (auto &p : registry_->plugins())
+                if (ImGui::Selectable((p->id() + "  " + p->name()).c_str(), p->id() == new_type_)) {
+                    new_type_ = p->id();
+                    new_param_values_.clear();
+                }
+            ImGui::EndCombo();
+        }
+        plugin = registry_->find(new_type_);
+        if (plugin && plugin->can(PZ_CAP_GENERATE)) {
+            const auto params = plugin->params();
+            if (new_param_values_.size() != params.size()) {
+                new_param_values_.clear();
+                for (auto &p : params)
+                    new_param_values_.push_back(p.default_value);
+            }
+            for (size_t i = 0; i < params.size(); ++i) {
+                ImGui::InputText(params[i].name, &new_param_values_[i]);
+                if (ImGui::IsItemHovered() && *params[i].help) ImGui::SetTooltip("%s", params[i].help);
+            }
+            ImGui::InputInt("Seed", &new_seed_);
+            if (ImGui::Button("Generate")) {
+                try {
+                    host::KeyValues kv;
+                    for (size_t i = 0; i < params.size(); ++i)
+                        kv.emplace_back(params[i].name, new_param_values_[i]);
+                    session_.new_level(new_type_, kv, uint64_t(new_seed_));
+                    meta_edit_ = {};
+                    refresh_board();
+                    view_fitted_ = false;
+                    ImGui::CloseCurrentPopup();
+                } catch (const std::exception &e) {
+                    report(e);
+                }
+            }
+        }
+        ImGui::Separator();
+        if (plugin && !plugin->formats().empty())
+            ImGui::TextWrapped("Or type a level (%s):", plugin->formats()[0].description);
+        ImGui::InputTextMultiline("##text", &new_text_, ImVec2(420, 120));
+        if (ImGui::Button("From text")) {
+            try {
+                session_.new_level_from_text(new_type_, new_text_);
+                meta_edit_ = session_.document().meta();
+                refresh_board();
+                view_fitted_ = false;
+                ImGui::CloseCurrentPopup();
+            } catch (const std::exception &e) {
+                report(e);
+            }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+        if (!error_.empty()) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", error_.c_str());
+        ImGui::EndPopup();
+    }
+    auto path_dialog = [&](bool &show, const char *title, const char *label, auto &&action) {
+        if (show) {
+            ImGui::OpenPopup(title);
+            show = false;
+        }
+        if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+            ImGui::InputText(label, title[0] == 'O' ? &db_path_ : &pack_file_);
+            if (ImGui::Button("OK")) {
+                try {
+                    action();
+                    ImGui::CloseCurrentPopup();
+                } catch (const std::exception &e) {
+                    report(e);
+                }
+            }
+            ImGui::SameLine();
+            if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+            if (!error_.empty()) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", error_.c_str());
+            ImGui::EndPopup();
+        }
+    };
+    path_dialog(show_open_db_, "Open database", "Path", [&] {
+        session_.open_database(db_path_);
+        refresh_library();
+    });
+    path_dialog(show_import_, "Import pack file", "Pack file", [&] {
+        const ImportReport r = session_.library()->import_pack_file(pack_file_);
+        session_.set_message("imported " + std::to_string(r.added) + " level(s), " + std::to_string(r.duplicates) +
+                             " duplicate(s), " + std::to_string(r.skipped.size()) + " skipped");
+        refresh_library();
+    });
+    path_dialog(show_export_, "Export pack file", "Pack file", [&] {
+        session_.library()->export_pack_file(current_pack_.empty() ? save_pack_ : current_pack_, pack_file_);
+        session_.set_message("exported to " + pack_file_);
+    });
+    if (show_recovery_) {
+        ImGui::OpenPopup("Recover unsaved work");
+        show_recovery_ = false;
+    }
+    if (ImGui::BeginPopupModal("Recover unsaved work", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextUnformatted("An editor ended without saving these levels:");
+        for (size_t i = 0; i < orphans_.size(); ++i) {
+            const RecoveredLevel &r = orphans_[i];
+            ImGui::Text("%s '%s' (%s)", r.type.c_str(), r.meta.name.c_str(), r.origin.database.c_str());
+            ImGui::SameLine();
+            if (ImGui::Button(("Restore##" + std::to_string(i)).c_str())) {
+                try {
+                    if (!r.origin.database.empty()) session_.open_database(r.origin.database), refresh_library();
+                    session_.set_document(RecoveryStore::restore(r, *registry_));
+                    session_.autosave(); // now ours
+                    RecoveryStore::discard(r.file);
+                    meta_edit_ = session_.document().meta();
+                    refresh_board();
+                    view_fitted_ = false;
+                    ImGui::CloseCurrentPopup();
+                } catch (const std::exception &e) {
+                    report(e);
+                }
+            }
+        }
+        if (ImGui::Button("Discard all")) {
+            for (auto &r : orphans_)
+                RecoveryStore::discard(r.file);
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Later")) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+bool EditorApp::screenshot(const std::string &path) {
+    sf::Texture texture;
+    texture.create(window_.getSize().x, window_.getSize().y);
+    texture.update(window_);
+    return texture.copyToImage().saveToFile(path);
+}
+
+} // namespace pluzzle::editor::app

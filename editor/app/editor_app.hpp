@@ -1,0 +1,91 @@
+// editor_app.hpp -- the window: menus, the library browser, the tool palette, the board and the status bar, all
+// driving an EditorSession. Scripts call the same entry points as the mouse and keyboard.
+#pragma once
+#include "imgui_sfml_bridge.hpp"
+
+#include <display_list.hpp>
+#include <editor_session.hpp>
+#include <script.hpp>
+#include <view_transform.hpp>
+
+#include <SFML/Graphics/RenderWindow.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pluzzle::editor::app {
+
+struct AppOptions {
+    std::string database; // opened at start when set
+    std::string script;   // --script: commands run one per frame, then the app exits
+    unsigned width = 1280, height = 800;
+    SessionOptions session;
+};
+
+class EditorApp {
+  public:
+    EditorApp(std::shared_ptr<const host::PluginRegistry> registry, AppOptions options);
+    int run(); // exit code: 0, or 1 when a script command failed
+
+    // --- entry points shared by input and scripts
+    void board_press(float sx, float sy, int button);
+    void board_drag(float sx, float sy);
+    void board_release(float sx, float sy);
+    // Shortcut names: "ctrl+z", "ctrl+shift+z", "f5", "escape", "left", "space", a letter...
+    bool shortcut(const std::string &combo);
+    bool screenshot(const std::string &path);
+
+  private:
+    void frame();
+    void handle_event(const sf::Event &event);
+    bool handle_key(sf::Keyboard::Key key, bool ctrl, bool shift, bool alt);
+    void draw_menu();
+    void draw_library();
+    void draw_inspector();
+    void draw_board();
+    void draw_status();
+    void draw_dialogs();
+    void refresh_board();
+    void refresh_library();
+    void fit_view();
+    bool run_script_step();
+    void report(const std::exception &e);
+    void do_save();
+
+    std::shared_ptr<const host::PluginRegistry> registry_;
+    AppOptions options_;
+    sf::RenderWindow window_;
+    std::unique_ptr<ImGuiSfmlBridge> imgui_;
+    EditorSession session_;
+
+    DisplayList board_;
+    ViewTransform view_;
+    bool view_fitted_ = false;
+    float board_x_ = 0, board_y_ = 0, board_w_ = 1, board_h_ = 1; // the board area in window pixels
+    bool panning_ = false;
+    float pan_last_x_ = 0, pan_last_y_ = 0;
+    std::vector<LevelRow> rows_;
+    std::string current_pack_;
+    bool animate_ = false;
+    float animate_clock_ = 0;
+
+    // dialogs
+    bool show_new_ = false, show_open_db_ = false, show_import_ = false, show_export_ = false, show_recovery_ = false;
+    std::string new_type_, new_text_, db_path_, pack_file_, save_pack_ = "editor", typed_edit_;
+    std::vector<std::string> new_param_values_;
+    int new_seed_ = 1;
+    std::vector<RecoveredLevel> orphans_;
+    std::string error_;
+    LevelMeta meta_edit_;
+
+    // script
+    std::vector<ScriptCommand> script_;
+    size_t script_pos_ = 0;
+    int script_wait_frames_ = 0;
+    double script_wait_s_ = -1;
+    int exit_code_ = 0;
+    bool quit_ = false;
+};
+
+} // namespace pluzzle::editor::app

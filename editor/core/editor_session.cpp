@@ -1,0 +1,269 @@
+#include "editor_session.hpp"
+
+#include <thread>
+
+namespace pluzzle::editor {
+namespace {
+
+std::string solve_summary(const host::SolveReport &r) {
+    std::string s = std::string("solve: ") + host::status_name(r.status);
+    if (!r.solutions.empty()) s += ", " + std::to_string(r.solutions.size()) + " solution(s) shown";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " in %.0f ms", r.time_ms);
+    return s + buf;
+}
+
+} // namespace
+
+EditorSession::EditorSession(std::shared_ptr<const host::PluginRegistry> registry, SessionOptions options)
+    : registry_(std::move(registry)), options_(std::move(options)),
+      recovery_(options_.recovery_folder.empty() ? RecoveryStore::default_folder() : options_.recovery_folder) {}
+
+EditorSession::~EditorSession() {
+    // Jobs first: they may still be running plugin code on the document's level.
+    solve_job_.reset();
+    check_job_.reset();
+}
+
+void EditorSession::open_database(const std::string &path) {
+    library_ = std::make_unique<LevelLibrary>(path, registry_);
+    message_ = "opened " + path;
+}
+
+void EditorSession::open_level(int64_t level_id) {
+    if (!library_) throw host::InputError("database", "no database is open");
+    set_document(library_->open(level_id));
+}
+
+void EditorSession::save(const std::string &pack) {
+    if (!library_) throw host::InputError("database", "no database is open");
+    if (!doc_) return;
+    const bool ours = doc_->origin().level_id != 0 && doc_->origin().database == library_->path();
+    library_->save(*doc_, ours ? doc_->origin().pack : pack);
+    recovery_.clear(); // the database has it now
+    autosaved_revision_ = doc_->revision();
+    message_ = "saved level " + std::to_string(doc_->origin().level_id) + " to " + library_->path();
+}
+
+void EditorSession::new_level(const std::string &type, const host::KeyValues &params, uint64_t seed) {
+    auto plugin = registry_->find(type);
+    if (!plugin)
+        throw host::InputError("type", "no installed plugin '" + type + "' (installed: " + registry_->ids() + ")");
+    set_document(Document::generated(plugin, params, seed));
+}
+
+void EditorSession::new_level_from_text(const std::string &type, const std::string &text) {
+    auto plugin = registry_->find(type);
+    if (!plugin)
+        throw host::InputError("type", "no installed plugin '" + type + "' (installed: " + registry_->ids() + ")");
+    set_document(Document::from_text(plugin, text));
+}
+
+void EditorSession::set_document(Document doc) {
+    solve_job_.reset();
+    check_job_.reset();
+    play_.reset();
+    steps_.reset();
+    edit_.reset();
+    last_report_.reset();
+    check_problem_.clear();
+    doc_ = std::make_unique<Document>(std::move(doc));
+    edit_ = std::make_unique<EditInteraction>(*doc_);
+    mode_ = Mode::Edit;
+    checked_revision_ = autosaved_revision_ = play_revision_ = seen_revision_ = UINT64_MAX;
+    document_changed();
+}
+
+void EditorSession::enter_edit() { mode_ = Mode::Edit; }
+
+void EditorSession::enter_play() {
+    if (!doc_) return;
+    if (!doc_->plugin().can(PZ_CAP_PLAY))
+        throw host::PluginError("type '" + doc_->plugin().id() + "' cannot be played");
+    // A new game whenever the level changed since the last one (or there was none).
+    if (!play_ || play_revision_ != doc_->revision())
+        play_ = std::make_unique<PlaySession>(doc_->plugin_ptr(), doc_->level());
+    play_revision_ = doc_->revision();
+    mode_ = Mode::Play;
+}
+
+bool EditorSession::undo() {
+    if (!doc_) return false;
+    bool changed = false;
+    if (mode_ == Mode::Play && play_) return play_->undo();
+    if (mode_ == Mode::Edit) changed = doc_->undo();
+    if (changed) document_changed();
+    return changed;
+}
+
+bool EditorSession::redo() {
+    if (!doc_) return false;
+    if (mode_ == Mode::Play && play_) return play_->redo();
+    const bool changed = mode_ == Mode::Edit && doc_->redo();
+    if (changed) document_changed();
+    return changed;
+}
+
+bool EditorSession::press(float x, float y, int button, uint32_t modifiers) {
+    if (!doc_) return false;
+    if (mode_ == Mode::Play && play_) return play_->press(x, y, button, modifiers);
+    if (mode_ != Mode::Edit) return false;
+    const bool changed = edit_->press(x, y, button, modifiers);
+    if (changed) document_changed();
+    return changed;
+}
+
+bool EditorSession::drag(float x, float y, uint32_t modifiers) {
+    if (!doc_) return false;
+    if (mode_ == Mode::Play && play_) return play_->drag(x, y, modifiers);
+    if (mode_ != Mode::Edit) return false;
+    const bool changed = edit_->drag(x, y, modifiers);
+    if (changed) document_changed();
+    return changed;
+}
+
+bool EditorSession::release(float x, float y, uint32_t modifiers) {
+    if (!doc_) return false;
+    if (mode_ == Mode::Play && play_) return play_->release(x, y, modifiers);
+    if (mode_ != Mode::Edit) return false;
+    const bool changed = edit_->release(x, y, modifiers);
+    if (changed) document_changed();
+    return changed;
+}
+
+bool EditorSession::key(int32_t key, uint32_t modifiers, std::optional<Cell> cell) {
+    if (!doc_) return false;
+    if (mode_ == Mode::Play && play_) return play_->key(key, modifiers, cell);
+    if (mode_ != Mode::Edit) return false;
+    const bool changed = edit_->key(key, modifiers, cell);
+    if (changed) document_changed();
+    return changed;
+}
+
+void EditorSession::document_changed() {
+    steps_.reset();
+    if (mode_ == Mode::Solution) mode_ = Mode::Edit;
+    check_problem_.clear();
+    if (doc_) seen_revision_ = doc_->revision();
+}
+
+void EditorSession::autosave() {
+    if (!doc_) return;
+    recovery_.save(*doc_);
+    autosaved_revision_ = doc_->revision();
+    last_autosave_ = std::chrono::steady_clock::now();
+}
+
+void EditorSession::start_solve(double time_limit_s) {
+    if (!doc_ || !doc_->plugin().can(PZ_CAP_SOLVE)) {
+        message_ = "this type has no solver";
+        return;
+    }
+    // Before plugin code runs on the edits: if it crashes the process, the recovery file has them.
+    if (doc_->dirty()) autosave();
+    check_job_.reset();
+    host::SolveOptions options;
+    options.time_limit_s = time_limit_s;
+    solve_job_ = std::make_unique<SolveJob>(doc_->plugin_ptr(), doc_->level(), options, doc_->revision());
+    message_ = "solving...";
+}
+
+void EditorSession::cancel_solve() {
+    if (solve_job_) solve_job_->cancel();
+}
+
+void EditorSession::start_check() {
+    if (doc_->dirty()) autosave();
+    host::SolveOptions options;
+    options.time_limit_s = options_.check_time_limit_s;
+    check_job_ = std::make_unique<SolveJob>(doc_->plugin_ptr(), doc_->level(), options, doc_->revision());
+    checked_revision_ = doc_->revision();
+}
+
+void EditorSession::show_solution(size_t index) {
+    if (!last_report_ || index >= last_report_->solutions.size()) return;
+    steps_ = std::make_unique<SolutionSteps>(doc_->plugin_ptr(), doc_->level(), last_report_->solutions[index]);
+    steps_revision_ = doc_->revision();
+    frame_ = 0;
+    mode_ = Mode::Solution;
+}
+
+void EditorSession::set_solution_frame(size_t frame) {
+    if (steps_) frame_ = std::min(frame, steps_->frames() - 1);
+}
+
+const pz_state *EditorSession::board_state() const {
+    if (mode_ == Mode::Play && play_) return play_->state().get();
+    if (mode_ == Mode::Solution && solution()) return steps_->frame(frame_).get();
+    return nullptr;
+}
+
+std::string EditorSession::problem() const {
+    if (!doc_) return {};
+    if (mode_ == Mode::Play && play_ && !play_->problem().empty()) return play_->problem();
+    if (!edit_->problem().empty()) return edit_->problem();
+    return check_problem_;
+}
+
+void EditorSession::poll() {
+    if (!doc_) return;
+    // Edits made straight through edit() (typed edits, scripts) are noticed here.
+    if (seen_revision_ != doc_->revision()) {
+        if (seen_revision_ != UINT64_MAX) document_changed();
+        seen_revision_ = doc_->revision();
+    }
+    if (solve_job_ && solve_job_->finished()) {
+        if (auto report = solve_job_->report()) {
+            // A result for an older revision describes a level that is gone: report it, but show no solution.
+            if (solve_job_->revision() == doc_->revision()) last_report_ = report;
+            message_ = solve_summary(*report);
+            // A final answer about the level as saved belongs in the database, like a bulk solve's.
+            const bool saved_here = library_ && !doc_->dirty() && doc_->origin().database == library_->path();
+            if (saved_here && solve_job_->revision() == doc_->revision() && host::is_final(report->status)) {
+                try {
+                    library_->record_result(doc_->origin().level_id, doc_->plugin(), *report);
+                } catch (const std::exception &e) {
+                    message_ += " (not stored: " + std::string(e.what()) + ")";
+                }
+            }
+        } else {
+            message_ = "solve failed: " + solve_job_->error();
+        }
+        solve_job_.reset();
+    }
+    if (check_job_ && check_job_->finished()) {
+        if (check_job_->revision() == doc_->revision()) {
+            if (auto r = check_job_->report()) {
+                check_problem_ = r->status == PZ_SOLVE_UNSOLVABLE ? "no solution"
+                                 : r->status == PZ_SOLVE_MULTIPLE ? "more than one solution"
+                                                                  : "";
+            } else {
+                check_problem_ = check_job_->error();
+            }
+        }
+        check_job_.reset();
+    }
+    const bool can_check = doc_->plugin().can(PZ_CAP_SOLVE) && doc_->plugin().can(PZ_CAP_COUNT_SOLUTIONS);
+    if (can_check && mode_ == Mode::Edit && !solve_job_ && !check_job_ && checked_revision_ != doc_->revision() &&
+        !edit_->pointer_down())
+        start_check();
+    if (mode_ == Mode::Play && play_) play_->poll_ai();
+    const auto now = std::chrono::steady_clock::now();
+    if (doc_->dirty() && autosaved_revision_ != doc_->revision() &&
+        now - last_autosave_ >= std::chrono::duration<double>(options_.autosave_delay_s))
+        autosave();
+}
+
+bool EditorSession::wait_idle(std::chrono::milliseconds limit) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    for (;;) {
+        poll();
+        const bool busy =
+            solve_job_ || check_job_ || (play_ && (play_->ai_thinking() || play_->ai_to_move()) && mode_ == Mode::Play);
+        if (!busy) return true;
+        if (std::chrono::steady_clock::now() >= end) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
+} // namespace pluzzle::editor

@@ -1,0 +1,121 @@
+// editor_session.hpp -- everything the editor does, without a window: the open database, the document and its
+// edit tools, continuous validation, the background solve and its solution, play mode and autosave. The SFML app
+// and its --script option are thin layers over this class, and the tests drive it directly.
+#pragma once
+#include "document.hpp"
+#include "edit_interaction.hpp"
+#include "level_library.hpp"
+#include "play_session.hpp"
+#include "recovery.hpp"
+#include "solution_steps.hpp"
+#include "solve_job.hpp"
+
+#include <plugin_registry.hpp>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace pluzzle::editor {
+
+enum class Mode { Edit, Play, Solution };
+
+struct SessionOptions {
+    std::string recovery_folder;   // "" = RecoveryStore::default_folder()
+    double check_time_limit_s = 2; // the quick solve behind continuous validation
+    double autosave_delay_s = 0.5; // autosave at most this often while editing (always before a solve)
+};
+
+class EditorSession {
+  public:
+    EditorSession(std::shared_ptr<const host::PluginRegistry> registry, SessionOptions options = {});
+    ~EditorSession();
+
+    const host::PluginRegistry &registry() const { return *registry_; }
+
+    // --- database
+    void open_database(const std::string &path);
+    LevelLibrary *library() { return library_.get(); }
+    void open_level(int64_t level_id);
+    // Saves into the open database (pack: the document's own, else `pack`). Errors as LevelLibrary::save.
+    void save(const std::string &pack = "editor");
+
+    // --- documents
+    void new_level(const std::string &type, const host::KeyValues &params, uint64_t seed);
+    void new_level_from_text(const std::string &type, const std::string &text);
+    void set_document(Document doc);
+    bool has_document() const { return doc_ != nullptr; }
+    Document &document() { return *doc_; }
+    EditInteraction &edit() { return *edit_; }
+
+    // --- modes: Edit (tools change the level), Play (moves change a state), Solution (a solution's frames)
+    Mode mode() const { return mode_; }
+    void enter_edit();
+    void enter_play(); // PluginError when the plugin cannot play
+    PlaySession *play() { return play_.get(); }
+    bool undo();
+    bool redo();
+
+    // --- board input in drawing units, routed by mode
+    bool press(float x, float y, int button, uint32_t modifiers = 0);
+    bool drag(float x, float y, uint32_t modifiers = 0);
+    bool release(float x, float y, uint32_t modifiers = 0);
+    bool key(int32_t key, uint32_t modifiers = 0, std::optional<Cell> cell = std::nullopt);
+
+    // --- solving
+    void start_solve(double time_limit_s = 0);
+    void cancel_solve();
+    const SolveJob *solve_job() const { return solve_job_.get(); }
+    const std::optional<host::SolveReport> &last_report() const { return last_report_; }
+    // Shows solution `index` of the last report, from frame 0 (Solution mode).
+    void show_solution(size_t index);
+    // nullptr once the level changed: a solution belongs to the level it was found for.
+    const SolutionSteps *solution() const {
+        return steps_ && steps_revision_ == doc_->revision() ? steps_.get() : nullptr;
+    }
+    size_t solution_frame() const { return frame_; }
+    void set_solution_frame(size_t frame);
+
+    // What to draw: the level, with the play state or solution frame of the current mode.
+    const pz_state *board_state() const;
+
+    // Why the level is not right, in words: an edit the plugin refused, or what the quick solve found (no
+    // solution, several solutions). "" when nothing is known to be wrong.
+    std::string problem() const;
+    // Status line text: solve progress, results, saves.
+    const std::string &message() const { return message_; }
+    void set_message(std::string m) { message_ = std::move(m); }
+
+    // Call every frame: collects finished jobs, starts the quick validation solve, lets AIs move, autosaves.
+    void poll();
+    // Blocks (polling) until no solve or AI job runs, up to `limit`. For scripts and tests.
+    bool wait_idle(std::chrono::milliseconds limit);
+
+    RecoveryStore &recovery() { return recovery_; }
+    // Writes the recovery file now (done automatically; public for tests and for "before a risky operation").
+    void autosave();
+
+  private:
+    void document_changed();
+    void start_check();
+
+    std::shared_ptr<const host::PluginRegistry> registry_;
+    SessionOptions options_;
+    std::unique_ptr<LevelLibrary> library_;
+    std::unique_ptr<Document> doc_;
+    std::unique_ptr<EditInteraction> edit_;
+    std::unique_ptr<PlaySession> play_;
+    std::unique_ptr<SolveJob> solve_job_, check_job_;
+    std::optional<host::SolveReport> last_report_;
+    std::unique_ptr<SolutionSteps> steps_;
+    size_t frame_ = 0;
+    Mode mode_ = Mode::Edit;
+    std::string message_, check_problem_;
+    uint64_t steps_revision_ = 0, seen_revision_ = UINT64_MAX;
+    uint64_t checked_revision_ = UINT64_MAX, autosaved_revision_ = UINT64_MAX, play_revision_ = UINT64_MAX;
+    std::chrono::steady_clock::time_point last_autosave_{};
+    RecoveryStore recovery_;
+};
+
+} // namespace pluzzle::editor

@@ -1,0 +1,245 @@
+#include "level_library.hpp"
+
+#include <content_hash.hpp>
+#include <pack_file.hpp>
+
+#include <sqlite3.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace pluzzle::editor {
+namespace {
+
+host::StoreOptions editor_store_options(int busy_timeout_ms) {
+    host::StoreOptions o;
+    o.busy_timeout_ms = busy_timeout_ms;
+    o.write_retry_ms = busy_timeout_ms;
+    return o;
+}
+
+std::string value_of(const host::KeyValues &kv, const std::string &key) {
+    for (auto &[k, v] : kv)
+        if (k == key) return v;
+    return {};
+}
+
+// A clear message for the one failure two programs sharing a file run into.
+[[noreturn]] void rethrow_busy(const std::string &path, const std::string &doing) {
+    throw host::StoreError(path, doing + ": the database is busy (another editor or a bulk solve is writing to "
+                                         "it); try again in a moment");
+}
+
+} // namespace
+
+std::string params_difficulty(const std::string &params) {
+    std::istringstream words(params);
+    std::string w;
+    while (words >> w)
+        if (w.rfind("difficulty=", 0) == 0) return w.substr(11);
+    return {};
+}
+
+std::string params_with_difficulty(const std::string &params, const std::string &difficulty) {
+    std::istringstream words(params);
+    std::string w, out;
+    while (words >> w)
+        if (w.rfind("difficulty=", 0) != 0) out += (out.empty() ? "" : " ") + w;
+    std::string word;
+    for (char c : difficulty)
+        word += std::isspace(static_cast<unsigned char>(c)) ? '-' : c; // one word
+    if (!word.empty()) out += (out.empty() ? "" : " ") + std::string("difficulty=") + word;
+    return out;
+}
+
+LevelLibrary::LevelLibrary(const std::string &path, std::shared_ptr<const host::PluginRegistry> registry,
+                           int busy_timeout_ms)
+    : path_(path), registry_(std::move(registry)), store_(
+                                                       [&]() -> const std::string & {
+                                                           host::check_database_path(path, host::DatabaseUse::Create);
+                                                           return path;
+                                                       }(),
+                                                       editor_store_options(busy_timeout_ms)),
+      db_(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX) {
+    db_.busy_timeout(busy_timeout_ms);
+}
+
+std::vector<host::PackInfo> LevelLibrary::packs() { return store_.packs(); }
+
+std::vector<LevelRow> LevelLibrary::levels(const std::string &pack) {
+    host::LevelFilter filter;
+    filter.pack = pack;
+    auto records = store_.levels(filter);
+    auto results = store_.latest_results(filter);
+    std::unordered_map<int64_t, std::string> pack_names;
+    for (auto &p : store_.packs())
+        pack_names[p.id] = p.name;
+    std::vector<LevelRow> rows;
+    for (auto &r : records) {
+        LevelRow row;
+        row.id = r.id;
+        row.position = r.position;
+        row.pack = pack_names[r.pack_id];
+        row.type = r.type;
+        row.name = r.name;
+        row.author = r.author;
+        row.difficulty = params_difficulty(r.params);
+        if (auto it = results.find(r.id); it != results.end()) row.status = it->second.status;
+        if (auto plugin = registry_->find(r.type)) {
+            try { // a listing shows what it can: one unreadable level must not hide the others
+                auto parsed = plugin->parse(r.text, "", "level " + std::to_string(r.id));
+                const host::KeyValues meta = plugin->describe(parsed.front().level.get());
+                row.size = value_of(meta, "size");
+                row.par = value_of(meta, "par");
+            } catch (const std::exception &) {
+                row.size = "?";
+            }
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::string LevelLibrary::read_updated_at(int64_t level_id) {
+    auto st = db_.prepare("SELECT updated_at FROM levels WHERE id = ?1", "reading level " + std::to_string(level_id));
+    st.bind(1, level_id);
+    return st.step() ? st.text(0) : std::string();
+}
+
+Document LevelLibrary::open(int64_t level_id) {
+    const std::optional<host::LevelRecord> r = store_.level(level_id);
+    if (!r) throw host::StoreError(path_, "no level " + std::to_string(level_id));
+    auto plugin = registry_->find(r->type);
+    if (!plugin)
+        throw host::InputError(path_, "level " + std::to_string(level_id) + " is of type '" + r->type +
+                                          "', which no installed plugin reads (installed: " + registry_->ids() + ")");
+    auto parsed = plugin->parse(r->text, "", path_ + " level " + std::to_string(level_id));
+    std::string pack;
+    for (auto &p : store_.packs())
+        if (p.id == r->pack_id) pack = p.name;
+    LevelOrigin origin{path_, pack, r->id, r->updated_at};
+    Document doc(plugin, std::move(parsed.front().level), LevelMeta{r->name, r->author, params_difficulty(r->params)},
+                 origin);
+    doc.set_params(r->params);
+    return doc;
+}
+
+void LevelLibrary::save(Document &doc, const std::string &pack) {
+    const std::string text = doc.text();
+    const std::string type = doc.plugin().id();
+    const LevelMeta &meta = doc.meta();
+    const std::string params = params_with_difficulty(doc.params(), meta.difficulty);
+    const bool update = doc.origin().level_id != 0 && doc.origin().database == path_;
+    try {
+        if (!update) {
+            host::LevelRecord record;
+            record.type = type;
+            record.name = meta.name;
+            record.author = meta.author;
+            record.params = params;
+            record.text = text;
+            const int64_t pack_id = store_.ensure_pack(pack.empty() ? "editor" : pack);
+            auto [id, inserted] = store_.add_level(pack_id, record);
+            if (!inserted)
+                throw host::StoreError(path_,
+                                       "pack '" + pack + "' already holds this level (id " + std::to_string(id) + ")");
+            doc.set_params(params);
+            doc.mark_saved(LevelOrigin{path_, pack.empty() ? "editor" : pack, id, read_updated_at(id)});
+            return;
+        }
+        const int64_t id = doc.origin().level_id;
+        const std::string what = "saving level " + std::to_string(id);
+        host::sql::Transaction tx(db_);
+        auto twin = db_.prepare("SELECT id FROM levels WHERE pack_id = (SELECT pack_id FROM levels WHERE id = ?1) "
+                                "AND hash = ?2 AND id <> ?1",
+                                what);
+        const std::string hash = host::content_hash(type, text);
+        twin.bind(1, id).bind(2, hash);
+        if (twin.step())
+            throw host::StoreError(path_, what + ": its pack already holds the same level (id " +
+                                              std::to_string(twin.int64(0)) + ")");
+        // Compare-and-swap: only the row as this editor read it is replaced.
+        auto st = db_.prepare("UPDATE levels SET text = ?1, hash = ?2, name = ?3, author = ?4, params = ?5, "
+                              "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?6 AND updated_at = ?7",
+                              what);
+        st.bind(1, text).bind(2, hash).bind(3, meta.name).bind(4, meta.author).bind(5, params).bind(6, id);
+        st.bind(7, doc.origin().updated_at);
+        st.step();
+        if (db_.changes() == 0) {
+            const std::string now = read_updated_at(id);
+            throw SaveConflict(path_, what + ": " +
+                                          (now.empty() ? std::string("the level was deleted by another program")
+                                                       : "another program changed the level at " + now +
+                                                             ", after you opened it; reopen it, or save a copy as a "
+                                                             "new level"));
+        }
+        tx.commit();
+        LevelOrigin origin = doc.origin();
+        origin.updated_at = read_updated_at(id);
+        doc.set_params(params);
+        doc.mark_saved(origin);
+    } catch (const host::sql::BusyError &) {
+        rethrow_busy(path_, "saving");
+    }
+}
+
+void LevelLibrary::record_result(int64_t level_id, const host::Plugin &plugin, const host::SolveReport &report) {
+    host::ResultRecord r;
+    r.level_id = level_id;
+    r.plugin_id = plugin.id();
+    r.plugin_version = plugin.version();
+    r.status = host::status_name(report.status);
+    r.solution = report.solutions.empty() ? "" : report.solutions.front();
+    r.time_ms = report.time_ms;
+    r.nodes = report.nodes;
+    try {
+        store_.add_result(r);
+    } catch (const host::sql::BusyError &) {
+        rethrow_busy(path_, "storing the solve result");
+    }
+}
+
+ImportReport LevelLibrary::import_pack_file(const std::string &file, const std::string &pack_name) {
+    const host::PackFile pack = host::read_pack_file(file);
+    ImportReport report;
+    std::vector<host::LevelRecord> records;
+    for (size_t i = 0; i < pack.levels.size(); ++i) {
+        const host::PackFileLevel &l = pack.levels[i];
+        const std::string where = "levels[" + std::to_string(i) + "]";
+        auto plugin = registry_->find(l.type);
+        if (!plugin) {
+            report.skipped.push_back(where + ": no plugin for type '" + l.type + "'");
+            continue;
+        }
+        try {
+            plugin->parse(l.text, "", file); // only valid levels enter the database
+        } catch (const host::InputError &e) {
+            report.skipped.push_back(where + ": " + e.what());
+            continue;
+        }
+        records.push_back(host::LevelRecord{0, 0, 0, l.type, l.name, l.author, l.params, l.text, "", "", ""});
+    }
+    try {
+        const int64_t pack_id = store_.ensure_pack(pack_name.empty() ? pack.name : pack_name, pack.description);
+        report.added = store_.add_levels(pack_id, std::move(records));
+        report.duplicates = pack.levels.size() - report.skipped.size() - report.added;
+    } catch (const host::sql::BusyError &) {
+        rethrow_busy(path_, "importing");
+    }
+    return report;
+}
+
+void LevelLibrary::export_pack_file(const std::string &pack, const std::string &file) {
+    const std::optional<host::PackInfo> info = store_.find_pack(pack);
+    if (!info) throw host::StoreError(path_, "no pack named '" + pack + "'");
+    host::PackFile out;
+    out.name = info->name;
+    out.description = info->description;
+    host::LevelFilter filter;
+    filter.pack = pack;
+    for (auto &r : store_.levels(filter))
+        out.levels.push_back({r.type, r.name, r.author, r.params, r.text});
+    host::write_pack_file(file, out);
+}
+
+} // namespace pluzzle::editor

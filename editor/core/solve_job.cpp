@@ -1,0 +1,115 @@
+#include "solve_job.hpp"
+
+namespace pluzzle::editor {
+namespace {
+
+// How long a destructor waits for a cancelled plugin before leaving its thread behind.
+constexpr std::chrono::milliseconds kCancelGrace{2000};
+
+template <class Shared> bool wait_finished(const Shared &s, std::chrono::milliseconds limit) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (!s.finished) {
+        if (std::chrono::steady_clock::now() >= end) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return true;
+}
+
+template <class Shared> void abandon(std::thread &thread, Shared &s) {
+    if (!thread.joinable()) return;
+    s.cancel = true;
+    if (wait_finished(s, kCancelGrace))
+        thread.join();
+    else
+        thread.detach(); // a plugin that ignores cancellation must not freeze the editor
+}
+
+} // namespace
+
+SolveJob::SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions options, uint64_t revision)
+    : shared_(std::make_shared<Shared>()), revision_(revision) {
+    thread_ = std::thread([shared = shared_, plugin = std::move(plugin), level = std::move(level),
+                           options = std::move(options)]() mutable {
+        options.cancel = &shared->cancel;
+        options.progress = [&shared](const pz_progress &p) {
+            std::lock_guard<std::mutex> lock(shared->mutex);
+            shared->progress.nodes = p.nodes;
+            shared->progress.fraction = p.fraction;
+            shared->progress.message = p.message ? p.message : "";
+        };
+        std::optional<host::SolveReport> report;
+        std::string error;
+        try {
+            report = plugin->solve(level.get(), options);
+        } catch (const std::exception &e) {
+            error = e.what();
+        }
+        {
+            std::lock_guard<std::mutex> lock(shared->mutex);
+            shared->report = std::move(report);
+            shared->error = std::move(error);
+        }
+        shared->finished = true;
+    });
+}
+
+SolveJob::~SolveJob() { abandon(thread_, *shared_); }
+
+bool SolveJob::wait(std::chrono::milliseconds limit) const { return wait_finished(*shared_, limit); }
+
+SolveProgress SolveJob::progress() const {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    SolveProgress p = shared_->progress;
+    p.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - shared_->start).count();
+    return p;
+}
+
+std::optional<host::SolveReport> SolveJob::report() const {
+    if (!shared_->finished) return std::nullopt;
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    return shared_->report;
+}
+
+std::string SolveJob::error() const {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    return shared_->error;
+}
+
+AiMoveJob::AiMoveJob(std::shared_ptr<const host::Plugin> plugin, host::StatePtr state, std::string ai,
+                     double time_limit_s)
+    : shared_(std::make_shared<Shared>()) {
+    thread_ = std::thread(
+        [shared = shared_, plugin = std::move(plugin), state = std::move(state), ai = std::move(ai), time_limit_s] {
+            host::SolveOptions options;
+            options.time_limit_s = time_limit_s;
+            options.cancel = &shared->cancel;
+            std::string move, error;
+            try {
+                move = plugin->ai_move(state.get(), ai, options);
+            } catch (const std::exception &e) {
+                error = e.what();
+            }
+            {
+                std::lock_guard<std::mutex> lock(shared->mutex);
+                shared->move = std::move(move);
+                shared->error = std::move(error);
+            }
+            shared->finished = true;
+        });
+}
+
+AiMoveJob::~AiMoveJob() { abandon(thread_, *shared_); }
+
+bool AiMoveJob::wait(std::chrono::milliseconds limit) const { return wait_finished(*shared_, limit); }
+
+std::string AiMoveJob::move() const {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    return shared_->move;
+}
+
+std::string AiMoveJob::error() const {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    return shared_->error;
+}
+
+} // namespace pluzzle::editor

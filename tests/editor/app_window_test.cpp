@@ -1,0 +1,135 @@
+// The app itself, in a real SFML window under Xvfb, driven by --script: edits reach the database, and the
+// screenshots show what the plugin drew (checked by pixel), in edit, play and solution modes.
+#include "editor_test_support.hpp"
+
+#include <store.hpp>
+
+#include <SFML/Graphics/Image.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <sys/wait.h>
+
+#ifdef PLUZZLE_EDITOR_BIN
+
+namespace {
+
+struct EditorRun {
+    int exit_code = -1;
+    std::string out;
+};
+
+EditorRun run_editor(const editor_test::TempDir &dir, const std::string &script) {
+    std::ofstream(dir.file("script.txt")) << script;
+    const std::string cmd = std::string(PLUZZLE_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' " + PLUZZLE_EDITOR_BIN +
+                            " --size 1024x700 --plugin-path " + PLUZZLE_EDITOR_TEST_PLUGIN_DIR + " --recovery-dir " +
+                            dir.file("recovery") + " --script " + dir.file("script.txt") + " 2>" +
+                            dir.file("stderr.txt");
+    EditorRun run;
+    FILE *pipe = ::popen(cmd.c_str(), "r");
+    if (!pipe) return run;
+    char buf[4096];
+    while (size_t n = std::fread(buf, 1, sizeof buf, pipe))
+        run.out.append(buf, n);
+    const int status = ::pclose(pipe);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+sf::Image load(const std::string &path) {
+    sf::Image image;
+    EXPECT_TRUE(image.loadFromFile(path)) << path;
+    return image;
+}
+
+// The middle of the board area (between the library and the inspector panels): the fitted board is centred there.
+sf::Color board_centre(const sf::Image &image) {
+    return image.getPixel(300 + (1024 - 300 - 290) / 2, 22 + (700 - 22 - 26) / 2);
+}
+
+bool same(sf::Color a, sf::Color b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
+} // namespace
+
+TEST(EditorApp, ScriptEditsSavesSolvesAndPlaysInARealWindow) {
+    editor_test::TempDir dir;
+    std::ofstream(dir.file("plus.lightsout")) << "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n";
+    const std::string db = dir.file("levels.db");
+    const EditorRun run = run_editor(dir, "open-db " + db + "\n" + "new-text lightsout " + dir.file("plus.lightsout") +
+                                              "\n"
+                                              "frames 2\n"
+                                              "screenshot " +
+                                              dir.file("lit.png") +
+                                              "\n"
+                                              "click 0.5 0.5\n" // the toggle tool switches the centre light off
+                                              "screenshot " +
+                                              dir.file("toggled.png") +
+                                              "\n"
+                                              "key ctrl+z\n"
+                                              "screenshot " +
+                                              dir.file("undone.png") +
+                                              "\n"
+                                              "meta name=Plus_sign author=Ada difficulty=easy\n"
+                                              "key ctrl+s\n"
+                                              "dump\n"
+                                              "key f5\n"
+                                              "wait 10\n"
+                                              "solution 0\n"
+                                              "frame last\n"
+                                              "dump\n"
+                                              "play\n"
+                                              "click 0.5 0.5\n"
+                                              "frames 2\n"
+                                              "screenshot " +
+                                              dir.file("played.png") +
+                                              "\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+
+    // What the database holds, read by the store as another program would.
+    pluzzle::host::Store store(db);
+    auto levels = store.levels();
+    ASSERT_EQ(levels.size(), 1u);
+    EXPECT_EQ(levels[0].name, "Plus sign");
+    EXPECT_EQ(levels[0].author, "Ada");
+    EXPECT_EQ(levels[0].text, "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n"); // the undo was saved, not the toggle
+    EXPECT_NE(levels[0].params.find("difficulty=easy"), std::string::npos);
+    auto results = store.results(levels[0].id); // the editor's solve is stored like a bulk solve's
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0].status, "unique");
+    EXPECT_EQ(results[0].plugin_id, "lightsout");
+
+    EXPECT_NE(run.out.find("revision=3 dirty=0 undo=0 level_id=1"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("solve=unique frames="), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("play_phase=1"), std::string::npos) << run.out; // one click solves the plus
+
+    const sf::Image lit = load(dir.file("lit.png")), toggled = load(dir.file("toggled.png")),
+                    undone = load(dir.file("undone.png")), played = load(dir.file("played.png"));
+    ASSERT_EQ(lit.getSize(), sf::Vector2u(1024, 700));
+    // The centre cell is drawn by the plugin: lit, then dark after the toggle, lit again after undo.
+    EXPECT_FALSE(same(board_centre(lit), board_centre(toggled)));
+    EXPECT_TRUE(same(board_centre(lit), board_centre(undone)));
+    // In play mode the click pressed the centre: every light is off, so the centre looks like the toggled one.
+    EXPECT_FALSE(same(board_centre(played), board_centre(lit)));
+    // A real frame, not a blank window: many colours (widgets, text, board).
+    std::set<uint32_t> colours;
+    for (unsigned y = 0; y < 700; y += 3)
+        for (unsigned x = 0; x < 1024; x += 3)
+            colours.insert(lit.getPixel(x, y).toInteger());
+    EXPECT_GT(colours.size(), 20u);
+}
+
+TEST(EditorApp, BadScriptCommandFailsWithItsLine) {
+    editor_test::TempDir dir;
+    const EditorRun run = run_editor(dir, "new lightsout\ntool no-such-tool\n");
+    EXPECT_EQ(run.exit_code, 1);
+    std::ifstream err(dir.file("stderr.txt"));
+    std::stringstream text;
+    text << err.rdbuf();
+    EXPECT_NE(text.str().find(":2: "), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("no-such-tool"), std::string::npos) << text.str();
+}
+
+#endif

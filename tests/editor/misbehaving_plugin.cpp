@@ -1,0 +1,94 @@
+// A plugin that misbehaves inside solve, as its level says: "misbehave crash" aborts the process, "misbehave hang"
+// loops ignoring cancellation (for 20 s, so a forgotten test still ends). It edits ("set N") and plays like any
+// plugin, so the editor's autosave and abandoned-solve paths are tested through the real ABI.
+#include <pluzzle/plugin.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+namespace {
+
+struct Bad : pluzzle::Level {
+    std::string how = "none"; // none | crash | hang
+    int value = 0;
+};
+
+struct Shown : pluzzle::State {
+    int value = 0;
+};
+
+class Misbehaving : public pluzzle::Puzzle {
+  public:
+    pluzzle::PluginInfo info() const override {
+        pluzzle::PluginInfo i;
+        i.id = "misbehaving";
+        i.name = "Misbehaving (editor test plugin)";
+        i.version = "1.0.0";
+        i.capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT;
+        i.formats = {{"canonical", "bad", "misbehave none|crash|hang / value N"}};
+        i.tools = {{"inc", "Increment", "i", "adds one to the value"}};
+        return i;
+    }
+    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view) const override {
+        auto level = std::make_unique<Bad>();
+        for (auto &line : pluzzle::split_lines(text)) {
+            auto t = pluzzle::tokens(line);
+            if (t.size() != 2) continue;
+            if (t[0].text == "misbehave") level->how = std::string(t[1].text);
+            if (t[0].text == "value") level->value = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "value"));
+        }
+        std::vector<pluzzle::ParsedLevel> out;
+        out.push_back({std::move(level), ""});
+        return out;
+    }
+    std::string encode(const pluzzle::Level &l) const override {
+        const Bad &b = pluzzle::as<Bad>(l);
+        return "misbehave " + b.how + "\nvalue " + std::to_string(b.value) + "\n";
+    }
+    pluzzle::SolveOutcome solve(const pluzzle::Level &l, pluzzle::SolveControl &control) const override {
+        const Bad &b = pluzzle::as<Bad>(l);
+        if (b.how == "crash") std::abort();
+        if (b.how == "hang") std::this_thread::sleep_for(std::chrono::seconds(20)); // never polls control
+        control.solution("show " + std::to_string(b.value));
+        return {PZ_SOLVE_SOLVED};
+    }
+    void render(const pluzzle::Level &l, const pluzzle::State *, pluzzle::Canvas &c) const override {
+        c.begin(100, 100);
+        c.text(50, 50, 20, pluzzle::kBlack, std::to_string(pluzzle::as<Bad>(l).value));
+    }
+    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &) const override { return std::make_unique<Shown>(); }
+    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &, std::string_view text) const override {
+        auto s = std::make_unique<Shown>();
+        auto t = pluzzle::tokens(text);
+        if (t.size() == 2) s->value = int(pluzzle::to_int(t[1], 1, 0, 1000000, "value"));
+        return s;
+    }
+    std::string encode_state(const pluzzle::Level &, const pluzzle::State &s) const override {
+        return "show " + std::to_string(pluzzle::as<Shown>(s).value);
+    }
+    pluzzle::PlayStatus status(const pluzzle::Level &l, const pluzzle::State &s) const override {
+        pluzzle::PlayStatus st;
+        st.phase = pluzzle::as<Shown>(s).value == pluzzle::as<Bad>(l).value ? PZ_PLAY_SOLVED : PZ_PLAY_ONGOING;
+        return st;
+    }
+    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &l, const pluzzle::State &,
+                                            std::string_view move) const override {
+        return decode_state(l, move);
+    }
+    std::string edit_interpret(const pluzzle::Level &, std::string_view, const pluzzle::Input &in) const override {
+        return in.kind == PZ_INPUT_PRESS ? "inc" : "";
+    }
+    std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &l, std::string_view edit) const override {
+        auto next = std::make_unique<Bad>(pluzzle::as<Bad>(l));
+        if (edit == "inc")
+            ++next->value;
+        else
+            throw pluzzle::bad_argument("unknown edit '" + std::string(edit) + "'", "edit");
+        return next;
+    }
+};
+
+} // namespace
+
+PLUZZLE_EXPORT_PLUGIN(Misbehaving)

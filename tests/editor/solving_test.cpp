@@ -1,0 +1,121 @@
+// Background solving (progress, cancel, abandoning a plugin that ignores cancel), solutions as steps, and play
+// mode including a game against a plugin's AI.
+#include "editor_test_support.hpp"
+
+#include <play_session.hpp>
+#include <solution_steps.hpp>
+#include <solve_job.hpp>
+
+#include <chrono>
+#include <thread>
+
+using namespace pluzzle::editor;
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+pluzzle::host::LevelPtr level_of(const std::string &type, const std::string &text) {
+    return editor_test::plugin(type)->parse(text, "", "test")[0].level;
+}
+} // namespace
+
+TEST(SolveJob, SolvesInTheBackground) {
+    auto lo = editor_test::plugin("lightsout");
+    SolveJob job(lo, level_of("lightsout", "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n"), {}, 4);
+    ASSERT_TRUE(job.wait(10s));
+    auto report = job.report();
+    ASSERT_TRUE(report) << job.error();
+    EXPECT_EQ(report->status, PZ_SOLVE_UNIQUE);
+    EXPECT_EQ(job.revision(), 4u);
+    ASSERT_EQ(report->solutions.size(), 1u);
+}
+
+TEST(SolveJob, CancelStopsASlowSolvePromptly) {
+    auto probe = editor_test::plugin("probe");
+    SolveJob job(probe, level_of("probe", "probe 1\nvalue 3\nsleep_ms 60000\n"), {});
+    std::this_thread::sleep_for(50ms);
+    EXPECT_FALSE(job.finished()); // still thinking, and this thread is free
+    EXPECT_GT(job.progress().elapsed_s, 0.0);
+    const auto start = Clock::now();
+    job.cancel();
+    ASSERT_TRUE(job.wait(5s));
+    EXPECT_LT(Clock::now() - start, 2s);
+    ASSERT_TRUE(job.report());
+    EXPECT_EQ(job.report()->status, PZ_SOLVE_CANCELLED);
+}
+
+TEST(SolveJob, PluginErrorIsReportedNotThrown) {
+    auto probe = editor_test::plugin("probe");
+    SolveJob job(probe, level_of("probe", "probe 1\nvalue 3\nthrow solve\n"), {});
+    ASSERT_TRUE(job.wait(5s));
+    EXPECT_FALSE(job.report());
+    EXPECT_NE(job.error().find("probe throws in solve"), std::string::npos) << job.error();
+}
+
+TEST(SolveJob, AbandoningAPluginThatIgnoresCancelDoesNotHang) {
+    auto bad = editor_test::plugin("misbehaving");
+    const auto start = Clock::now();
+    {
+        SolveJob job(bad, level_of("misbehaving", "misbehave hang\nvalue 1\n"), {});
+        std::this_thread::sleep_for(20ms);
+    } // destructor: cancel, short grace, detach
+    EXPECT_LT(Clock::now() - start, 5s);
+}
+
+TEST(SolutionSteps, MoveListSolutionsStepFromStartToSolved) {
+    auto lo = editor_test::plugin("lightsout");
+    auto level = level_of("lightsout", "lightsout 1\nsize 3 3\n#..\n.#.\n..#\n");
+    const auto report = lo->solve(level.get(), {});
+    ASSERT_FALSE(report.solutions.empty());
+    SolutionSteps steps(lo, level, report.solutions[0]);
+    ASSERT_GE(steps.frames(), 3u); // start, some presses, the solution
+    EXPECT_EQ(lo->status(steps.frame(0).get()).phase, PZ_PLAY_ONGOING);
+    EXPECT_EQ(lo->status(steps.frame(steps.frames() - 1).get()).phase, PZ_PLAY_SOLVED);
+    for (size_t i = 1; i + 1 < steps.frames(); ++i)
+        EXPECT_EQ(lo->status(steps.frame(i).get()).phase, PZ_PLAY_ONGOING);
+}
+
+TEST(SolutionSteps, OtherSolutionsShowStartAndEnd) {
+    auto nonogram = editor_test::plugin("nonogram");
+    auto level = nonogram->generate({{"width", "5"}, {"height", "5"}}, 11, {});
+    const auto report = nonogram->solve(level.get(), {});
+    ASSERT_FALSE(report.solutions.empty());
+    SolutionSteps steps(nonogram, level, report.solutions[0]);
+    ASSERT_GE(steps.frames(), 2u);
+    EXPECT_NE(nonogram->status(steps.frame(steps.frames() - 1).get()).phase, PZ_PLAY_ONGOING);
+    EXPECT_THROW(SolutionSteps(nonogram, level, "not a solution"), pluzzle::host::InputError);
+}
+
+TEST(PlaySession, ClicksPlayMovesWithUndo) {
+    auto lo = editor_test::plugin("lightsout");
+    PlaySession play(lo, level_of("lightsout", "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n"));
+    EXPECT_EQ(play.status().phase, PZ_PLAY_ONGOING);
+    EXPECT_TRUE(play.press(editor_test::lo_x(1), editor_test::lo_y(1), 0));
+    play.release(editor_test::lo_x(1), editor_test::lo_y(1));
+    EXPECT_EQ(play.status().phase, PZ_PLAY_SOLVED);
+    EXPECT_FALSE(play.press(editor_test::lo_x(0), editor_test::lo_y(0), 0)); // finished: no more moves
+    EXPECT_TRUE(play.undo());
+    EXPECT_EQ(play.status().phase, PZ_PLAY_ONGOING);
+    EXPECT_TRUE(play.key(' ', 0, Cell{1, 1})); // keyboard cursor on the centre
+    EXPECT_EQ(play.status().phase, PZ_PLAY_SOLVED);
+}
+
+TEST(PlaySession, PersonAgainstAnAiTakesTurns) {
+    auto probe = editor_test::plugin("probe");
+    PlaySession play(probe, level_of("probe", "probe 1\nvalue 0\ngame 10\n"));
+    ASSERT_EQ(play.status().players, 2u);
+    EXPECT_THROW(play.set_seat(1, "grandmaster"), pluzzle::host::InputError);
+    play.set_seat(1, "greedy");
+    EXPECT_FALSE(play.ai_to_move());
+    ASSERT_TRUE(play.play("take 1")) << play.problem();
+    EXPECT_TRUE(play.ai_to_move());
+    const auto start = Clock::now();
+    while (play.status().to_move == 1 && Clock::now() - start < 5s) {
+        play.poll_ai();
+        std::this_thread::sleep_for(1ms);
+    }
+    EXPECT_EQ(play.status().to_move, 0u);
+    EXPECT_EQ(play.status().moves, 2u);
+    // greedy leaves a multiple of four: 10 - 1 = 9 -> takes 1 -> 8
+    EXPECT_EQ(probe->encode_state(play.state().get()), "takes 1 1");
+}
