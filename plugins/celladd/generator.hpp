@@ -1,0 +1,15 @@
+// generator.hpp -- levels from generator parameters: every layout, the opponent, the first mover, and a number of
+// random opening moves (seeded).
+#pragma once
+#include "level.hpp"
+
+#include <pluzzle/params.hpp>
+
+#include <memory>
+
+namespace celladd {
+
+std::vector<pluzzle::ParamDesc> generator_params();
+std::unique_ptr<CellLevel> generate_level(const pluzzle::Params &params, uint64_t seed);
+
+} // namespace celladd

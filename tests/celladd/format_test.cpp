@@ -1,0 +1,128 @@
+// Level and move-list texts: exact round trips, and every malformed input rejected with its line and field.
+#include "generator.hpp"
+#include "level.hpp"
+
+#include <gtest/gtest.h>
+
+namespace celladd {
+namespace {
+
+const char *kTwoLevels = "celladd 1\n"
+                         "name Dish\n"
+                         "layout petri 13\n"
+                         "first opponent\n"
+                         "opponent adaptive 27\n"
+                         "opening 3,3 2,3\n"
+                         "\n"
+                         "// a comment\n"
+                         "celladd 1\n"
+                         "layout flask 2 4\n"
+                         "first player\n"
+                         "opponent none\n"
+                         "mask\n"
+                         "#..#\n"
+                         "#..#\n"
+                         "....\n"
+                         "....\n";
+
+TEST(Format, CanonicalTextRoundTripsExactly) {
+    auto levels = parse_levels(kTwoLevels);
+    ASSERT_EQ(levels.size(), 2u);
+    const auto &dish = pluzzle::as<CellLevel>(*levels[0].level);
+    EXPECT_EQ(dish.name, "Dish");
+    EXPECT_EQ(dish.first, 1);
+    ASSERT_TRUE(dish.opponent);
+    EXPECT_EQ(dish.opponent->skill, 27);
+    EXPECT_EQ(dish.opening.size(), 2u);
+    EXPECT_FALSE(pluzzle::as<CellLevel>(*levels[1].level).opponent);
+    for (auto &parsed : levels) {
+        const std::string text = encode_level(pluzzle::as<CellLevel>(*parsed.level));
+        auto again = parse_levels(text);
+        ASSERT_EQ(again.size(), 1u);
+        EXPECT_EQ(encode_level(pluzzle::as<CellLevel>(*again[0].level)), text);
+    }
+}
+
+TEST(Format, GeneratedLevelsOfEveryFamilyRoundTrip) {
+    const auto declared = generator_params();
+    for (const char *family : {"petri", "beaker", "flask", "random"})
+        for (uint64_t seed = 1; seed <= 5; ++seed) {
+            const pluzzle::Params params(declared, {{"layout", family}, {"opening", "3"}, {"first", "random"}});
+            const auto level = generate_level(params, seed);
+            validate_level(*level);
+            const std::string text = encode_level(*level);
+            EXPECT_EQ(encode_level(pluzzle::as<CellLevel>(*parse_levels(text)[0].level)), text);
+        }
+    EXPECT_THROW(generate_level(pluzzle::Params(declared, {{"layout", "petri"}, {"cells", "30"}}), 1), pluzzle::Error);
+}
+
+struct BadText {
+    const char *text;
+    int line;
+    const char *field;
+};
+
+TEST(Format, MalformedLevelsNameTheirLineAndField) {
+    const std::vector<BadText> cases = {
+        {"", 1, ""},
+        {"sudoku 1\n", 1, ""},
+        {"celladd 2\n", 1, "version"},
+        {"celladd 1\nlayout petri 30\nfirst player\nopponent hard\n", 2, "layout"},
+        {"celladd 1\nlayout beaker 3\nfirst player\nopponent hard\n", 2, "layout"},
+        {"celladd 1\nlayout tube 3 3\nfirst player\nopponent hard\n", 2, "layout"},
+        {"celladd 1\nlayout beaker 3 3\nfirst nobody\nopponent hard\n", 3, "first"},
+        {"celladd 1\nlayout beaker 3 3\nfirst player\nopponent genius\n", 4, "opponent"},
+        {"celladd 1\nlayout beaker 3 3\nfirst player\nopponent adaptive 101\n", 4, "skill"},
+        {"celladd 1\nlayout beaker 3 3\nfirst player\nopponent hard\ncolour red\n", 5, "colour"},
+        {"celladd 1\nlayout beaker 3 3\nlayout beaker 3 3\n", 3, "layout"},
+        {"celladd 1\nfirst player\nopponent hard\n", 1, "layout"},
+        {"celladd 1\nlayout beaker 3 3\nopponent hard\n", 1, "first"},
+        {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nopening 2,1\n", 5, "opening"}, // floats
+        {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nopening 1,1 1,1\n", 5, "opening"},
+        {"celladd 1\nlayout petri 5\nfirst player\nopponent hard\nopening 1,1\n", 5, "opening"}, // not on the dish
+        {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nopening 1;1\n", 5, "opening"},
+        {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nmask\n..\n.#\n", 7, "mask"},
+        {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nmask\n..\n", 7, "mask"},
+        {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nmask\n...\n..\n", 6, "mask"},
+    };
+    for (const BadText &bad : cases) {
+        try {
+            (void)parse_levels(bad.text);
+            ADD_FAILURE() << "accepted: " << bad.text;
+        } catch (const pluzzle::Error &e) {
+            EXPECT_EQ(e.code(), PZ_ERR_PARSE) << bad.text;
+            EXPECT_EQ(e.line(), bad.line) << bad.text << e.what();
+            EXPECT_EQ(e.field(), bad.field) << bad.text << e.what();
+            EXPECT_FALSE(std::string(e.what()).empty());
+        }
+    }
+}
+
+TEST(Format, MoveListsRoundTripAndBadMovesAreNamed) {
+    auto levels = parse_levels("celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\n");
+    const auto &level = pluzzle::as<CellLevel>(*levels[0].level);
+    const auto moves = decode_moves(level, "moves 1,1 1,2\n2,1");
+    EXPECT_EQ(moves.size(), 3u);
+    EXPECT_EQ(encode_moves(level.board, moves), "moves 1,1 1,2 2,1");
+    EXPECT_TRUE(decode_moves(level, "moves").empty());
+    const std::vector<std::pair<const char *, std::string>> bad = {
+        {"", "empty"},
+        {"1,1", "expected the move list"},
+        {"moves 1,1 x", "move 2"},
+        {"moves 3,1", "off the"},
+        {"moves 2,1", "move 1 2,1 is not where a move lands"},
+        {"moves 1,1 1,1", "move 2 1,1 is taken"},
+        {"moves 1,1 1,2 2,1 2,2 1,1", "already full"}};
+    for (auto &[text, message] : bad) {
+        try {
+            (void)decode_moves(level, text);
+            ADD_FAILURE() << "accepted: " << text;
+        } catch (const pluzzle::Error &e) {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << text << ": " << e.what();
+            EXPECT_EQ(e.field(), "moves");
+        }
+    }
+}
+
+} // namespace
+} // namespace celladd
