@@ -29,7 +29,7 @@ public:
         pluzzle::PluginInfo info;
         info.id = "nonogram";
         info.name = "Nonogram (Griddlers)";
-        info.version = "1.0.0"; // bump when solver output changes: stored results are keyed by it
+        info.version = "1.1.0"; // bump when solver output changes: stored results are keyed by it
         info.description = "Paint the cells so that the runs of filled cells in every row and column match the "
                            "numbers beside them.";
         info.capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT;
@@ -41,7 +41,14 @@ public:
         info.solver_options = {{"probing", PZ_PARAM_BOOL, "true", 0, 0, "",
                                 "try both values of undecided cells before branching"},
                                {"restarts", PZ_PARAM_BOOL, "true", 0, 0, "",
-                                "restart the search with growing branch budgets before the complete run"}};
+                                "restart the search with growing branch budgets before the complete run"},
+                               {"search", PZ_PARAM_CHOICE, "sat", 0, 0, "sat|dfs",
+                                "once logic stalls: clause learning (CaDiCaL) or the probe-guided depth-first search"},
+                               {"sat_after", PZ_PARAM_INT, "1000000", 0, 1e12, "",
+                                "search=sat: line solves a plain depth-first search may spend before clause "
+                                "learning takes over (0 = at once)"},
+                               {"sat_config", PZ_PARAM_CHOICE, "default", 0, 0, "default|sat|unsat|plain",
+                                "search=sat: CaDiCaL's option preset"}};
         info.tools = {{"paint", "Paint", "p", "toggle a cell of the picture; the clues follow the picture"},
                       {"clue", "Clue", "c", "type 'clue row 3 1 2' or 'clue col 0 4' (0-based; 0 = blank line)"},
                       {"resize", "Resize", "r", "type 'resize <width> <height>'"}};
@@ -79,6 +86,9 @@ public:
         SolverOptions options;
         options.probing = control.options().boolean("probing");
         options.restarts = control.options().boolean("restarts");
+        options.sat = control.options().text("search") == "sat";
+        options.sat_after_line_solves = uint64_t(control.options().integer("sat_after"));
+        options.sat_config = control.options().text("sat_config");
         options.max_solutions = control.max_solutions();
         const SolverReport report = nonogram::solve(puzzle_of(level), control, options);
         for (const Grid &g : report.solutions) control.solution(encode_grid(g));

@@ -1,6 +1,7 @@
 // search.cpp -- solve() and propagate() of solver.hpp: probing to a fixpoint at every node, then a depth-first
 // search on the cell whose two probes decide the most, with an undo trail (Propagator).
 #include "propagation.hpp"
+#include "sat_search.hpp"
 #include "solver.hpp"
 
 #include <algorithm>
@@ -42,6 +43,7 @@ private:
     int probe(int cell, int8_t value, bool remember, bool compare);
     int choose_cell();
     void record_solution();
+    void search_with_sat();
     uint64_t signature(const std::vector<uint16_t> &lines) const;
 
     // Why a cell need not be probed again: its two probes read only `lines`, and while those lines are as they
@@ -76,8 +78,8 @@ private:
     std::vector<int> dominated_;
     // Restarts: a run stops after budget_ branches (0 = no limit); the next run randomizes the branch choice
     // and doubles the budget. Only a run that finished within its budget proves uniqueness / unsolvability.
-    uint64_t budget_ = 0, run_branches_ = 0;
-    bool budget_hit_ = false, randomize_ = false;
+    uint64_t budget_ = 0, run_branches_ = 0, work_budget_ = 0;
+    bool budget_hit_ = false, randomize_ = false, stop_at_first_branch_ = false;
     uint64_t rng_ = 0x853c49e6748fea9bULL;
     uint64_t next_random() {
         rng_ ^= rng_ << 13;
@@ -227,6 +229,17 @@ void Search::record_solution() {
     if (report_.solutions.size() >= max_solutions_) done_ = true;
 }
 
+// Hands what logic left open at the root to the CDCL back end; its answer is complete, so the search ends here.
+void Search::search_with_sat() {
+    Grid start(prop_.width(), prop_.height());
+    start.cells = prop_.cells();
+    const unsigned wanted = max_solutions_ - unsigned(report_.solutions.size());
+    SatResult sat = sat_search(puzzle_, start, report_.solutions, wanted, control_, options_.sat_config);
+    for (Grid &g : sat.solutions) report_.solutions.push_back(std::move(g));
+    if (sat.stopped) stop_ = true;
+    done_ = true;
+}
+
 void Search::node() {
     if (!prop_.propagate()) return;
     if (prop_.unknown_count() != 0) setup();
@@ -256,12 +269,16 @@ void Search::node() {
     if (!branched_) {
         branched_ = true;
         report_.logic_fraction = 1.0 - double(prop_.unknown_count()) / double(prop_.cell_count());
+        if (stop_at_first_branch_) { // clause learning takes over from here (run())
+            budget_hit_ = true;
+            return;
+        }
     }
     if (control_.tick()) {
         stop_ = true;
         return;
     }
-    if (budget_ && run_branches_ >= budget_) {
+    if ((budget_ && run_branches_ >= budget_) || (work_budget_ && prop_.line_solves() >= work_budget_)) {
         budget_hit_ = true;
         return;
     }
@@ -292,10 +309,20 @@ SolverReport Search::run() {
     }
     if (well_formed && row_sum == col_sum) {
         prop_.queue_all_lines();
+        if (options_.sat) {
+            // A short deterministic DFS first (it finishes puzzles that need a few branches sooner than the
+            // SAT encoding is built and searched), then clause learning from the root's logic fixpoint. The DFS
+            // budget counts line solves, not branches: a branch costs anything from one probe sweep to millions.
+            work_budget_ = options_.sat_after_line_solves;
+            stop_at_first_branch_ = work_budget_ == 0;
+            node();
+            if (budget_hit_ && !done_ && !stopped()) search_with_sat();
+            budget_hit_ = false;
+        }
         // Budgets 1024, 2048, 4096 branches (runs 2 and 3 randomized), then a complete deterministic run:
         // first solutions (and second ones) are heavy-tailed in the branch order, proofs are not helped.
         budget_ = options_.restarts ? kFirstBudget : 0;
-        for (;;) {
+        while (!options_.sat) {
             // Cells decided at the root follow from the clues alone, so they stay decided across runs.
             node();
             if (done_ || stopped() || !budget_hit_) break;

@@ -1,0 +1,205 @@
+// sat_search.cpp -- sat_search() of sat_search.hpp: the line automata as CNF, and solution enumeration.
+#include "sat_search.hpp"
+
+#include <cadical.hpp>
+
+#include <stdexcept>
+
+namespace nonogram {
+namespace {
+
+// The automaton of one clue: the template "1^c1 0 1^c2 0 ... 1^ck" of length m; state j = the first j template
+// characters read, extra 0s allowed before the first run, between runs and after the last.
+class LineAutomaton {
+public:
+    explicit LineAutomaton(const Clue &clue) {
+        for (size_t b = 0; b < clue.size(); ++b) {
+            if (b) pattern_.push_back(0);
+            pattern_.insert(pattern_.end(), size_t(clue[b]), 1);
+        }
+    }
+    int final_state() const { return int(pattern_.size()); }
+    // The state after reading `value` in state j, or -1 when the clue forbids it.
+    int next(int j, int value) const {
+        const int m = final_state();
+        if (j < m && pattern_[size_t(j)] == value) return j + 1;
+        if (value == 0 && (j == 0 || j == m || pattern_[size_t(j - 1)] == 0)) return j;
+        return -1;
+    }
+
+private:
+    std::vector<uint8_t> pattern_;
+};
+
+class Encoder {
+public:
+    Encoder(CaDiCaL::Solver &solver, int cell_vars) : solver_(solver), next_var_(cell_vars + 1) {}
+
+    // Encodes one line of n cells (literals of "cell is filled": cell_var[i]) with its clue; `known` holds the
+    // decided values (kUnknown otherwise). False when the line has no completion (the puzzle is unsolvable).
+    bool add_line(const Clue &clue, const std::vector<int> &cell_var, const std::vector<int8_t> &known) {
+        const LineAutomaton automaton(clue);
+        const int n = int(cell_var.size()), m = automaton.final_state(), states = m + 1;
+        auto at = [states](int i, int j) { return size_t(i) * size_t(states) + size_t(j); };
+        auto allowed = [&](int i, int v) { return known[size_t(i)] == kUnknown || known[size_t(i)] == v; };
+
+        // Only states reachable from the start and able to reach the end get variables.
+        std::vector<uint8_t> forward(size_t(n + 1) * size_t(states), 0), backward(forward.size(), 0);
+        forward[at(0, 0)] = 1;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < states; ++j)
+                if (forward[at(i, j)])
+                    for (int v = 0; v < 2; ++v) {
+                        const int to = automaton.next(j, v);
+                        if (to >= 0 && allowed(i, v)) forward[at(i + 1, to)] = 1;
+                    }
+        backward[at(n, m)] = 1;
+        for (int i = n - 1; i >= 0; --i)
+            for (int j = 0; j < states; ++j)
+                for (int v = 0; v < 2; ++v) {
+                    const int to = automaton.next(j, v);
+                    if (to >= 0 && allowed(i, v) && backward[at(i + 1, to)]) backward[at(i, j)] = 1;
+                }
+        if (!forward[at(n, m)]) return false;
+
+        state_var_.assign(forward.size(), 0);
+        for (size_t s = 0; s < forward.size(); ++s)
+            if (forward[s] && backward[s]) state_var_[s] = next_var_++;
+        clause({state_var_[at(0, 0)]});
+        clause({state_var_[at(n, m)]});
+
+        std::vector<std::vector<int>> incoming;
+        incoming.resize(size_t(states));
+        for (int i = 0; i < n; ++i) {
+            for (auto &list : incoming) list.clear();
+            std::vector<int> supports[2];
+            for (int j = 0; j < states; ++j) {
+                const int q = state_var_[at(i, j)];
+                if (!q) continue;
+                std::vector<int> outgoing{-q};
+                for (int v = 0; v < 2; ++v) {
+                    const int to = automaton.next(j, v);
+                    const int q_to = to >= 0 && allowed(i, v) ? state_var_[at(i + 1, to)] : 0;
+                    const int lit = v ? cell_var[size_t(i)] : -cell_var[size_t(i)];
+                    if (!q_to) {
+                        clause({-q, -lit}); // this state cannot read v here
+                        continue;
+                    }
+                    // t <-> (q and lit), and t -> q_to: the transition taken.
+                    const int t = next_var_++;
+                    clause({-t, q});
+                    clause({-t, lit});
+                    clause({-t, q_to});
+                    clause({-q, -lit, t});
+                    outgoing.push_back(t);
+                    incoming[size_t(to)].push_back(t);
+                    supports[v].push_back(t);
+                }
+                clause(outgoing);
+            }
+            // A state is entered by some transition; a value is read by some transition.
+            for (int j = 0; j < states; ++j) {
+                const int q = state_var_[at(i + 1, j)];
+                if (!q) continue;
+                std::vector<int> c{-q};
+                c.insert(c.end(), incoming[size_t(j)].begin(), incoming[size_t(j)].end());
+                clause(c);
+            }
+            for (int v = 0; v < 2; ++v) {
+                const int lit = v ? cell_var[size_t(i)] : -cell_var[size_t(i)];
+                std::vector<int> c{-lit};
+                c.insert(c.end(), supports[v].begin(), supports[v].end());
+                clause(c);
+            }
+        }
+        return true;
+    }
+
+    void clause(const std::vector<int> &lits) {
+        for (const int lit : lits) solver_.add(lit);
+        solver_.add(0);
+    }
+
+private:
+    CaDiCaL::Solver &solver_;
+    int next_var_;
+    std::vector<int> state_var_;
+};
+
+class ControlTerminator final : public CaDiCaL::Terminator {
+public:
+    explicit ControlTerminator(pluzzle::SolveControl &control) : control_(control) {}
+    bool terminate() override { return control_.tick(); }
+
+private:
+    pluzzle::SolveControl &control_;
+};
+
+} // namespace
+
+SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known, unsigned wanted,
+                     pluzzle::SolveControl &control, const std::string &config) {
+    SatResult result;
+    const int w = puzzle.width, h = puzzle.height;
+    CaDiCaL::Solver solver;
+    solver.set("quiet", 1);
+    if (!config.empty() && config != "default") solver.configure(config.c_str());
+    Encoder encoder(solver, w * h);
+    auto var = [w](int r, int c) { return r * w + c + 1; };
+
+    for (int i = 0; i < w * h; ++i)
+        if (start.cells[size_t(i)] != kUnknown) encoder.clause({start.cells[size_t(i)] == kFilled ? i + 1 : -(i + 1)});
+    std::vector<int> vars;
+    std::vector<int8_t> values;
+    bool possible = true;
+    for (int r = 0; r < h && possible; ++r) {
+        vars.clear();
+        values.clear();
+        for (int c = 0; c < w; ++c) {
+            vars.push_back(var(r, c));
+            values.push_back(start.at(r, c));
+        }
+        possible = encoder.add_line(puzzle.rows[size_t(r)], vars, values);
+    }
+    for (int c = 0; c < w && possible; ++c) {
+        vars.clear();
+        values.clear();
+        for (int r = 0; r < h; ++r) {
+            vars.push_back(var(r, c));
+            values.push_back(start.at(r, c));
+        }
+        possible = encoder.add_line(puzzle.cols[size_t(c)], vars, values);
+    }
+    if (!possible) return result;
+
+    // A solution found earlier must not be found again: block it (only its undecided cells can differ).
+    auto block = [&](const Grid &g) {
+        std::vector<int> c;
+        for (int i = 0; i < w * h; ++i)
+            if (start.cells[size_t(i)] == kUnknown) c.push_back(g.cells[size_t(i)] == kFilled ? -(i + 1) : i + 1);
+        encoder.clause(c);
+    };
+    for (const Grid &g : known) block(g);
+
+    ControlTerminator terminator(control);
+    solver.connect_terminator(&terminator);
+    while (result.solutions.size() < wanted) {
+        const int status = solver.solve();
+        if (status == 0) {
+            result.stopped = true;
+            break;
+        }
+        if (status != 10) break; // 20: no (further) solution
+        Grid g(w, h);
+        for (int i = 0; i < w * h; ++i) g.cells[size_t(i)] = solver.val(i + 1) > 0 ? kFilled : kEmpty;
+        // The encoding is exact, so this holds; checking costs nothing next to the search and keeps a wrong
+        // model from ever being reported as a solution.
+        if (!satisfies(puzzle, g)) throw std::logic_error("SAT model does not satisfy the clues");
+        block(g);
+        result.solutions.push_back(std::move(g));
+    }
+    solver.disconnect_terminator();
+    return result;
+}
+
+} // namespace nonogram

@@ -1,0 +1,31 @@
+// sat_search.hpp -- the search back end for what line solving and probing leave open: the remaining puzzle as
+// CNF for CaDiCaL (conflict-driven clause learning), enumerating solutions with blocking clauses.
+//
+// Why a SAT solver: on the hardest survey puzzles (webpbn #12548, #22336) the probe-guided DFS revisits the same
+// dead ends under different branch orders; clause learning remembers why a region failed. Each line is encoded
+// as its clue's automaton (Bacchus's encoding of the regular constraint), on which unit propagation decides
+// exactly the cells the line solver decides, so the SAT solver never reasons below our own line logic.
+#pragma once
+#include "nonogram.hpp"
+
+#include <pluzzle/solve_control.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace nonogram {
+
+struct SatResult {
+    bool stopped = false;       // control said stop (limit or cancel); `solutions` holds what was found
+    std::vector<Grid> solutions; // new solutions only (never one of `known`)
+};
+
+// Finds up to `wanted` solutions of `puzzle` that agree with the decided cells of `start` and differ from every
+// grid of `known` (solutions found earlier). Fewer than `wanted` without `stopped` means no more exist.
+// control.tick() is polled through CaDiCaL's terminator. `config`: a CaDiCaL configuration ("default", "sat",
+// "unsat", "plain").
+SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known, unsigned wanted,
+                     pluzzle::SolveControl &control, const std::string &config = "default");
+
+} // namespace nonogram
