@@ -493,14 +493,21 @@ void EditorApp::draw_inspector() {
                            st.message.c_str());
         ImGui::Text("moves: %u", st.moves);
         if (st.players > 1) {
+            // Whose AI profiles (e.g. an adaptive AI's skill) this game uses and updates.
+            if (player_edit_.empty()) player_edit_ = session_.player();
+            if (ImGui::InputText("You are", &player_edit_) && !player_edit_.empty()) session_.set_player(player_edit_);
             const auto ais = doc.plugin().ais();
             for (unsigned p = 0; p < st.players; ++p) {
                 const std::string label = "Player " + std::to_string(p + 1) + (st.to_move == p ? " (to move)" : "");
                 const std::string &seat = play.seat(p);
                 if (ImGui::BeginCombo(label.c_str(), seat.empty() ? "person" : seat.c_str())) {
-                    if (ImGui::Selectable("person", seat.empty())) play.set_seat(p, "");
-                    for (auto &ai : ais)
-                        if (ImGui::Selectable(ai.name, seat == ai.id)) play.set_seat(p, ai.id);
+                    try {
+                        if (ImGui::Selectable("person", seat.empty())) play.set_seat(p, "");
+                        for (auto &ai : ais)
+                            if (ImGui::Selectable(ai.name, seat == ai.id)) play.set_seat(p, ai.id);
+                    } catch (const std::exception &e) {
+                        report(e);
+                    }
                     ImGui::EndCombo();
                 }
                 ImGui::SameLine();

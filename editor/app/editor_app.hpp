@@ -77,6 +77,7 @@ class EditorApp {
     int new_seed_ = 1;
     std::vector<RecoveredLevel> orphans_;
     std::string error_;
+    std::string player_edit_; // the Player field of play mode (AI profiles), applied when edited
     LevelMeta meta_edit_;
 
     // script

@@ -137,6 +137,8 @@ bool EditorApp::run_script_step() {
         } else if (c.name == "seat") {
             if (!session_.play()) throw host::InputError("script", "'seat' needs play mode", c.line);
             session_.play()->set_seat(unsigned(number(c, 0)), c.args[1] == "person" ? "" : c.args[1]);
+        } else if (c.name == "player") {
+            session_.set_player(c.args[0]);
         } else if (c.name == "zoom") {
             view_.zoom_at({board_x_ + board_w_ / 2, board_y_ + board_h_ / 2}, number(c, 0));
         } else if (c.name == "pan") {

@@ -17,6 +17,7 @@ std::string solve_summary(const host::SolveReport &r) {
 
 EditorSession::EditorSession(std::shared_ptr<const host::PluginRegistry> registry, SessionOptions options)
     : registry_(std::move(registry)), options_(std::move(options)),
+      player_(options_.player.empty() ? default_player_name() : options_.player),
       recovery_(options_.recovery_folder.empty() ? RecoveryStore::default_folder() : options_.recovery_folder) {}
 
 EditorSession::~EditorSession() {
@@ -26,8 +27,20 @@ EditorSession::~EditorSession() {
 }
 
 void EditorSession::open_database(const std::string &path) {
-    library_ = std::make_unique<LevelLibrary>(path, registry_);
+    auto library = std::make_unique<LevelLibrary>(path, registry_);
+    if (play_) play_->set_profiles(PlayerProfiles(player_, &library->store())); // before the old store goes
+    library_ = std::move(library);
     message_ = "opened " + path;
+}
+
+void EditorSession::set_player(const std::string &name) {
+    if (name.empty()) throw host::InputError("player", "the player name cannot be empty");
+    player_ = name;
+    if (play_) play_->set_profiles(profiles());
+}
+
+PlayerProfiles EditorSession::profiles() const {
+    return PlayerProfiles(player_, library_ ? &library_->store() : nullptr);
 }
 
 void EditorSession::open_level(int64_t level_id) {
@@ -81,8 +94,10 @@ void EditorSession::enter_play() {
     if (!doc_->plugin().can(PZ_CAP_PLAY))
         throw host::PluginError("type '" + doc_->plugin().id() + "' cannot be played");
     // A new game whenever the level changed since the last one (or there was none).
-    if (!play_ || play_revision_ != doc_->revision())
+    if (!play_ || play_revision_ != doc_->revision()) {
         play_ = std::make_unique<PlaySession>(doc_->plugin_ptr(), doc_->level());
+        play_->set_profiles(profiles());
+    }
     play_revision_ = doc_->revision();
     mode_ = Mode::Play;
 }
@@ -248,6 +263,8 @@ void EditorSession::poll() {
         !edit_->pointer_down())
         start_check();
     if (mode_ == Mode::Play && play_) play_->poll_ai();
+    if (play_)
+        if (std::string note = play_->take_profile_note(); !note.empty()) message_ = note;
     const auto now = std::chrono::steady_clock::now();
     if (doc_->dirty() && autosaved_revision_ != doc_->revision() &&
         now - last_autosave_ >= std::chrono::duration<double>(options_.autosave_delay_s))

@@ -25,6 +25,7 @@ struct SessionOptions {
     std::string recovery_folder;   // "" = RecoveryStore::default_folder()
     double check_time_limit_s = 2; // the quick solve behind continuous validation
     double autosave_delay_s = 0.5; // autosave at most this often while editing (always before a solve)
+    std::string player;            // whose AI profiles play mode uses and updates; "" = default_player_name()
 };
 
 class EditorSession {
@@ -54,6 +55,9 @@ class EditorSession {
     void enter_edit();
     void enter_play(); // PluginError when the plugin cannot play
     PlaySession *play() { return play_.get(); }
+    // The player whose AI profiles (e.g. an adaptive AI's skill) live in the open database. InputError if empty.
+    void set_player(const std::string &name);
+    const std::string &player() const { return player_; }
     bool undo();
     bool redo();
 
@@ -99,6 +103,7 @@ class EditorSession {
   private:
     void document_changed();
     void start_check();
+    PlayerProfiles profiles() const;
 
     std::shared_ptr<const host::PluginRegistry> registry_;
     SessionOptions options_;
@@ -111,7 +116,7 @@ class EditorSession {
     std::unique_ptr<SolutionSteps> steps_;
     size_t frame_ = 0;
     Mode mode_ = Mode::Edit;
-    std::string message_, check_problem_;
+    std::string message_, check_problem_, player_;
     uint64_t steps_revision_ = 0, seen_revision_ = UINT64_MAX;
     uint64_t checked_revision_ = UINT64_MAX, autosaved_revision_ = UINT64_MAX, play_revision_ = UINT64_MAX;
     std::chrono::steady_clock::time_point last_autosave_{};

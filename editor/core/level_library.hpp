@@ -63,6 +63,9 @@ class LevelLibrary {
     void record_result(int64_t level_id, const host::Plugin &plugin, const host::SolveReport &report);
 
     ImportReport import_pack_file(const std::string &file, const std::string &pack_name = {});
+
+    // The store itself, for play mode's player profiles (the same short lock waits as everything here).
+    host::Store &store() { return store_; }
     void export_pack_file(const std::string &pack, const std::string &file);
 
   private:

@@ -18,6 +18,7 @@ void PlaySession::set_seat(unsigned player, const std::string &ai_id) {
         if (!known) throw host::InputError("ai", "type '" + plugin_->id() + "' has no AI '" + ai_id + "'");
     }
     seats_[player] = ai_id;
+    ai_stuck_ = false;
 }
 
 const std::string &PlaySession::seat(unsigned player) const { return seats_.at(player); }
@@ -31,10 +32,24 @@ bool PlaySession::play(const std::string &move) {
     try {
         history_.push(plugin_->execute(state(), move));
         problem_.clear();
-        return true;
+        ai_stuck_ = false;
     } catch (const host::InputError &e) {
         problem_ = e.reason();
         return false;
+    }
+    record_if_over();
+    return true;
+}
+
+void PlaySession::record_if_over() {
+    if (game_recorded_ || status().phase != PZ_PLAY_GAME_OVER) return;
+    game_recorded_ = true;
+    // The move stands whatever happens here: a profile that cannot be updated is reported, not fatal.
+    try {
+        profile_note_ = profiles_.record_game(*plugin_, state().get(), seats_);
+    } catch (const std::exception &e) {
+        problem_ = std::string("player profile not updated: ") + e.what();
+        profile_note_ = problem_;
     }
 }
 
@@ -81,26 +96,40 @@ bool PlaySession::poll_ai(double time_limit_s) {
         ai_job_.reset();
         if (!error.empty()) {
             problem_ = error;
+            ai_stuck_ = true;
             return false;
         }
         return play(move);
     }
-    if (ai_to_move()) ai_job_ = std::make_unique<AiMoveJob>(plugin_, state(), seats_[status().to_move], time_limit_s);
+    if (ai_stuck_ || !ai_to_move()) return false;
+    const std::string &ai = seats_[status().to_move];
+    std::optional<std::string> value;
+    try {
+        value = profiles_.value(*plugin_, ai);
+    } catch (const std::exception &e) { // e.g. a stored value the AI cannot read: the AI waits, the reason shows
+        problem_ = e.what();
+        ai_stuck_ = true;
+        return false;
+    }
+    ai_job_ = std::make_unique<AiMoveJob>(plugin_, state(), host::ai_request(ai, value), time_limit_s);
     return false;
 }
 
 bool PlaySession::undo() {
     ai_job_.reset(); // an answer for a state we are leaving is worthless
+    ai_stuck_ = false;
     return history_.undo();
 }
 
 bool PlaySession::redo() {
     ai_job_.reset();
+    ai_stuck_ = false;
     return history_.redo();
 }
 
 void PlaySession::restart() {
     ai_job_.reset();
+    ai_stuck_ = game_recorded_ = false;
     history_.push(plugin_->new_state(level_));
 }
 

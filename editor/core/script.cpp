@@ -21,6 +21,7 @@ const std::map<std::string, Arity> &commands() {
         {"solution", {1, 1}}, {"frame", {1, 1}},      {"play", {0, 0}},     {"edit-mode", {0, 0}},
         {"seat", {2, 2}},     {"zoom", {1, 1}},       {"pan", {2, 2}},      {"window", {2, 2}},
         {"frames", {1, 1}},   {"screenshot", {1, 1}}, {"dump", {0, 0}},     {"quit", {0, 0}},
+        {"player", {1, 1}},
     };
     return table;
 }

@@ -1,4 +1,4 @@
-// `pluzzle db ...`: the level database -- import, export, list, and the bulk solve.
+// `pluzzle db ...`: the level database -- import, export, list, and the bulk solve (profiles: cmd_db_profiles.cpp).
 #include <CLI/CLI.hpp>
 
 #include "bulk_solve.hpp"
@@ -235,7 +235,7 @@ int run_solve(Context &ctx, DbArgs args) {
 
 void add_db_command(CLI::App &app, Context &ctx) {
     auto args = std::make_shared<DbArgs>();
-    CLI::App *db = app.add_subcommand("db", "Level database: import, export, list, bulk solve");
+    CLI::App *db = app.add_subcommand("db", "Level database: import, export, list, bulk solve, player profiles");
     db->require_subcommand(1);
 
     CLI::App *import = db->add_subcommand("import", "Import level files (or pack files) into a pack");
@@ -273,6 +273,8 @@ void add_db_command(CLI::App &app, Context &ctx) {
         args->timeout_given = timeout->count() > 0;
         ctx.exit_code = run_solve(ctx, *args);
     });
+
+    add_db_profiles_command(*db, ctx);
 }
 
 } // namespace pluzzle::cli

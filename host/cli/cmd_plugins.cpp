@@ -22,15 +22,18 @@ int run(Context &ctx) {
     host::PluginRegistry &reg = ctx.registry();
     for (auto &p : reg.plugins()) {
         if (ctx.json) {
-            std::vector<std::string> formats, params, tools, ais;
+            std::vector<std::string> formats, params, tools, ais, profiles;
             for (auto &f : p->formats()) formats.push_back(f.name);
             for (auto &x : p->params()) params.push_back(x.name);
             for (auto &t : p->tools()) tools.push_back(t.id);
             for (auto &a : p->ais()) ais.push_back(a.id);
+            for (auto &a : p->ai_profiles())
+                profiles.push_back(std::string(a.ai) + ":" + a.name + "=" + a.default_value);
             host::JsonLine j;
             j.add("id", p->id()).add("name", p->name()).add("version", p->version()).add("abi", p->abi());
             j.add("path", p->path()).add("capabilities", host::capability_list(p->capabilities()));
             j.add("formats", formats).add("params", params).add("tools", tools).add("ais", ais);
+            j.add("ai_profiles", profiles); // "adaptive:skill=50": kept per player (`pluzzle db profiles`)
             ctx.emit(j);
         } else {
             std::cout << p->id() << "  " << p->name() << " " << p->version() << "  (ABI " << p->abi() << ")\n"
@@ -44,7 +47,11 @@ int run(Context &ctx) {
             }
             if (!p->ais().empty()) {
                 std::cout << "    AIs:         ";
-                for (auto &a : p->ais()) std::cout << " " << a.id;
+                for (auto &a : p->ais()) {
+                    std::cout << " " << a.id;
+                    if (auto profile = p->ai_profile(a.id)) // kept per player in the database
+                        std::cout << " (" << profile->name << " per player, default " << profile->default_value << ")";
+                }
                 std::cout << "\n";
             }
         }

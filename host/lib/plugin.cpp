@@ -187,6 +187,16 @@ std::vector<pz_ai_desc> Plugin::ais() const {
     return std::vector<pz_ai_desc>(table_->ais, table_->ais + table_->ai_count);
 }
 
+std::vector<pz_ai_profile> Plugin::ai_profiles() const {
+    if (!PZ_HAS(table_, ai_profiles)) return {};
+    return std::vector<pz_ai_profile>(table_->ai_profiles, table_->ai_profiles + table_->ai_profile_count);
+}
+std::optional<pz_ai_profile> Plugin::ai_profile(const std::string &ai) const {
+    for (auto &p : ai_profiles())
+        if (ai == p.ai) return p;
+    return std::nullopt;
+}
+
 bool Plugin::has_format(std::string_view name) const {
     for (auto &f : formats())
         if (f.name && name == f.name) return true;
@@ -476,6 +486,19 @@ std::string Plugin::ai_move(const pz_state *state, const std::string &ai, const 
     out.trap.rethrow();
     ctx.trap.rethrow();
     if (c != PZ_OK) fail(c, err, "AI '" + ai + "'", "ai");
+    return std::move(out.text);
+}
+
+std::string Plugin::ai_profile_update(const pz_state *final_state, const std::string &ai, unsigned ai_seat,
+                                      const std::string &value) const {
+    if (!PZ_HAS(table_, ai_profile_update))
+        throw PluginError("plugin '" + id_ + "' keeps no AI profiles (ABI " + abi() + ")");
+    TextCollector out;
+    pz_text_sink sink = out.sink();
+    pz_error err = blank_error();
+    const pz_code c = table_->ai_profile_update(final_state, ai.c_str(), ai_seat, value.c_str(), &sink, &err);
+    out.trap.rethrow();
+    if (c != PZ_OK) fail(c, err, "profile update of AI '" + ai + "'", "profile");
     return std::move(out.text);
 }
 

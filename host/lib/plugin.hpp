@@ -10,6 +10,7 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -83,6 +84,8 @@ public:
     std::vector<pz_tool_desc> tools() const;
     std::vector<pz_ai_desc> ais() const; // empty for plugins older than ABI 1.1
     std::vector<pz_param_desc> solver_options() const; // likewise
+    std::vector<pz_ai_profile> ai_profiles() const;     // empty for plugins older than ABI 1.2
+    std::optional<pz_ai_profile> ai_profile(const std::string &ai) const; // nullopt: the AI keeps no profile
     bool has_format(std::string_view name) const;
     bool has_extension(std::string_view ext) const; // ext without the dot
 
@@ -105,6 +108,9 @@ public:
     std::string edit_interpret(const pz_level *level, const std::string &tool, const pz_input &input) const;
     LevelPtr edit_execute(const pz_level *level, std::string_view edit) const;
     std::string ai_move(const pz_state *state, const std::string &ai, const SolveOptions &options) const;
+    // ABI 1.2: the player's new profile value for `ai` (seat `ai_seat`) after the finished game `final_state`.
+    std::string ai_profile_update(const pz_state *final_state, const std::string &ai, unsigned ai_seat,
+                                  const std::string &value) const;
 
 private:
     LevelPtr own(pz_level *level) const;

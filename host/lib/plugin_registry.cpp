@@ -1,5 +1,6 @@
 #include "plugin_registry.hpp"
 
+#include "ai_profiles.hpp"
 #include "elf_check.hpp"
 
 #include <boost/dll/shared_library.hpp>
@@ -113,6 +114,23 @@ std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
             const pz_param_desc &d = t->solver_options[i];
             if (!d.name || !*d.name || !d.default_value || !d.choices || !d.help)
                 return who + "has solver option " + std::to_string(i + 1) + " with a missing name or string";
+        }
+    }
+    if (t->struct_size >= offsetof(pz_plugin, ai_profile_count) + sizeof t->ai_profile_count && t->ai_profile_count) {
+        if (!t->ai_profiles) return who + "declares AI profiles but no table";
+        if (!PZ_HAS(t, ai_profile_update)) return who + "declares AI profiles but lacks ai_profile_update (ABI 1.2)";
+        for (uint32_t i = 0; i < t->ai_profile_count; ++i) {
+            const pz_ai_profile &d = t->ai_profiles[i];
+            const std::string which = who + "has AI profile " + std::to_string(i + 1);
+            if (!d.ai || !d.name || !*d.name || !d.default_value || !d.help) return which + " with a missing string";
+            bool known = false;
+            for (uint32_t k = 0; k < t->ai_count && PZ_HAS(t, ais); ++k)
+                known = known || std::strcmp(d.ai, t->ais[k].id) == 0;
+            if (!known) return which + " for an unknown AI '" + d.ai + "'";
+            for (uint32_t k = 0; k < i; ++k)
+                if (std::strcmp(d.ai, t->ai_profiles[k].ai) == 0) return which + ": AI '" + d.ai + "' has two profiles";
+            if (std::string why = profile_value_problem(d.default_value); !why.empty())
+                return which + ": bad default value: " + why;
         }
     }
     return {};

@@ -11,13 +11,12 @@
 
 #include "content_hash.hpp"
 #include "errors.hpp"
+#include "store_sql.hpp"
 
 namespace pluzzle::host {
 
 namespace {
 
-// Current UTC time as ISO-8601 with milliseconds, computed by SQLite (a constant piece of SQL, not a value).
-#define PLUZZLE_SQL_NOW "strftime('%Y-%m-%dT%H:%M:%fZ','now')"
 
 // kMigrations[k] takes the schema from version k to k + 1. Never edit a released entry: add a new one.
 const char *const kMigrations[] = {
@@ -54,6 +53,14 @@ const char *const kMigrations[] = {
            info TEXT NOT NULL DEFAULT '',
            solved_at TEXT NOT NULL);
        CREATE INDEX results_level_plugin ON results(level_id, plugin_id, plugin_version);)",
+    // 3: per-player AI profiles (ABI 1.2), e.g. an adaptive AI's skill per player.
+    R"(CREATE TABLE profiles(
+           player TEXT NOT NULL,
+           plugin_id TEXT NOT NULL,
+           ai_id TEXT NOT NULL,
+           value TEXT NOT NULL,
+           updated_at TEXT NOT NULL,
+           PRIMARY KEY(player, plugin_id, ai_id));)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
               "one migration per schema version");
@@ -275,7 +282,7 @@ void Store::check_readable() {
         const char *name;
         int since; // schema version that created it
     };
-    static const Table kTables[] = {{"packs", 1}, {"levels", 1}, {"results", 2}};
+    static const Table kTables[] = {{"packs", 1}, {"levels", 1}, {"results", 2}, {"profiles", 3}};
     for (const Table &table : kTables)
         if (version >= table.since && !tables.count(table.name))
             throw StoreError(path(), "damaged pluzzle database: table '" + std::string(table.name) +

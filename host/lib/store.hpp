@@ -6,6 +6,7 @@
 // a file that is not a database or is corrupt or truncated, throws StoreError naming the file.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -17,7 +18,7 @@
 
 namespace pluzzle::host {
 
-constexpr int kStoreSchemaVersion = 2;
+constexpr int kStoreSchemaVersion = 3;
 
 enum class StoreMode {
     ReadWrite, // creates and migrates the file; fails up front if it cannot be written
@@ -65,6 +66,11 @@ struct ResultRecord {
     double time_ms = 0;
     uint64_t nodes = 0;
     std::string solved_at; // empty when adding: the store uses the current time
+};
+
+// One player's value for one AI of one plugin (ABI 1.2 profiles, see ai_profiles.hpp). updated_at is set by the store.
+struct ProfileRecord {
+    std::string player, plugin_id, ai_id, value, updated_at;
 };
 
 struct LevelFilter {
@@ -119,6 +125,18 @@ public:
                                                          const std::string &plugin_version);
     // Latest result per level of the levels the filter selects: level id -> result.
     std::unordered_map<int64_t, ResultRecord> latest_results(const LevelFilter &filter = {});
+
+    // Player profiles (schema version 3; store_profiles.cpp). Empty player, plugin or AI ids are an InputError.
+    std::optional<ProfileRecord> profile(const std::string &player, const std::string &plugin_id,
+                                         const std::string &ai_id);
+    std::vector<ProfileRecord> profiles(); // ordered by player, plugin id, AI id
+    // Creates or replaces the value (r.updated_at is ignored).
+    void set_profile(const ProfileRecord &r);
+    // Read, compute, write in one write transaction, so two programs updating the same profile do not lose an
+    // update: next(stored value, or nullopt) gives the value to store, which is returned. An exception from next
+    // leaves the profile as it was.
+    std::string update_profile(const std::string &player, const std::string &plugin_id, const std::string &ai_id,
+                               const std::function<std::string(const std::optional<std::string> &)> &next);
 
 private:
     void check_readable();

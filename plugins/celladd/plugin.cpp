@@ -47,6 +47,15 @@ AiRequest parse_ai(std::string_view text) {
     return request;
 }
 
+// The adaptive AI's profile value (ABI 1.2) is its skill, read exactly as 'adaptive:<skill>' reads it.
+int profile_skill(std::string_view value) {
+    try {
+        return int(*parse_ai("adaptive:" + std::string(value)).parameter);
+    } catch (const pluzzle::Error &) {
+        throw pluzzle::bad_argument("bad skill '" + std::string(value) + "' (a number 0..100)", "profile");
+    }
+}
+
 class CellAddition final : public pluzzle::Puzzle {
   public:
     pluzzle::PluginInfo info() const override {
@@ -61,14 +70,18 @@ class CellAddition final : public pluzzle::Puzzle {
                          "'celladd 1', layout, first, opponent, optional opening and mask; states are "
                          "'moves r,c r,c ...'"}};
         info.params = generator_params();
-        info.ais = {{"easy", "Easy", "the original's easy AI (greedy, gains 10:5)"},
-                    {"medium", "Medium", "the original's medium AI"},
-                    {"hard", "Hard", "the original's hard AI (gains, openness, centrality)"},
-                    {"adaptive", "Adaptive",
-                     "the original's adaptive AI; 'adaptive:<skill>' sets the skill (default: the level's, else 50)"},
-                    {"strong", "Strong",
-                     "our AI: searches against the level's opponent model as player 1, alpha-beta otherwise; "
-                     "'strong:<seconds>' per move (default 1)"}};
+        info.ais = {
+            {"easy", "Easy", "the original's easy AI (greedy, gains 10:5)"},
+            {"medium", "Medium", "the original's medium AI"},
+            {"hard", "Hard", "the original's hard AI (gains, openness, centrality)"},
+            {"adaptive",
+             "Adaptive",
+             "the original's adaptive AI; 'adaptive:<skill>' sets the skill (default: the player's profile, "
+             "else the level's, else 50)",
+             {"skill", "50", "1..100; after each game skill += floor(diff * (diff < 0 ? 0.5 : 1)), diff = human - AI"}},
+            {"strong", "Strong",
+             "our AI: searches against the level's opponent model as player 1, alpha-beta otherwise; "
+             "'strong:<seconds>' per move (default 1)"}};
         return info;
     }
 
@@ -225,6 +238,22 @@ class CellAddition final : public pluzzle::Puzzle {
         Opponent opponent{*kind, l.opponent && l.opponent->kind == PublishedAi::adaptive ? l.opponent->skill : 50};
         if (request.parameter) opponent.skill = int(*request.parameter);
         return cell_text(l.board, published_move(position, opponent));
+    }
+
+    // The original kept the adaptive skill per player profile: the host stores it, the rule is updated_skill().
+    std::string ai_profile_update(const pluzzle::Level &level, const pluzzle::State &final_state, std::string_view ai,
+                                  unsigned ai_seat, std::string_view value) const override {
+        if (ai != "adaptive")
+            throw pluzzle::bad_argument("AI '" + std::string(ai) + "' keeps no profile (only 'adaptive' does)", "ai");
+        if (ai_seat > 1)
+            throw pluzzle::bad_argument("no seat " + std::to_string(ai_seat + 1) + " in a two-player game", "ai");
+        const int skill = profile_skill(value);
+        const Position position = replay(level_of(level), game_of(final_state).moves);
+        if (!position.finished())
+            throw pluzzle::invalid("the game is not finished: " + std::to_string(position.empty_count()) +
+                                   " cells left");
+        const int ai_player = int(ai_seat);
+        return std::to_string(updated_skill(skill, position.score(1 - ai_player), position.score(ai_player)));
     }
 };
 

@@ -2,10 +2,12 @@
 // operation), so tests can drive slow bulk runs, cancellation and plugin failures through the real ABI.
 // Compile-time switches build the broken variants the loader must reject or accept:
 //   PROBE_ABI_MAJOR=N   report another ABI major          PROBE_MINOR0     an ABI 1.0 plugin (smaller table)
+//   PROBE_MINOR1        an ABI 1.1 plugin (games, no AI profiles)
 //   PROBE_NULL_ENTRY    entry point returns NULL           PROBE_THROW_INIT info() throws while the table is built
 //   PROBE_ID="..."      plugin id (default "probe")
 #include <pluzzle/plugin.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -45,7 +47,11 @@ public:
         i.version = "1.0.0";
         i.description = "Behaves as its level text says; for the host's tests.";
         i.capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME;
-        i.ais = {{"greedy", "Greedy", "leaves a multiple of four tokens when it can"}};
+        i.ais = {{"greedy", "Greedy", "leaves a multiple of four tokens when it can"},
+                 {"learner",
+                  "Learner",
+                  "'learner:<level>' takes min(level, 3) tokens (at least 1)",
+                  {"level", "2", "0..1000; +1 after a game the learner lost, -1 after one it won"}}};
         i.formats = {{"canonical", "probe", "probe 1 / value N / sleep_ms N / throw OP"}};
         i.params = {{"value", PZ_PARAM_INT, "7", 0, 1000, "", "the answer"}};
         return i;
@@ -183,17 +189,41 @@ public:
     }
     std::string ai_move(const pluzzle::Level &l, const pluzzle::State &s, std::string_view ai,
                         pluzzle::SolveControl &) const override {
-        if (ai != "greedy") throw pluzzle::bad_argument("unknown AI '" + std::string(ai) + "'", "ai");
         const int left = pluzzle::as<ProbeLevel>(l).game - taken(pluzzle::as<ProbeState>(s));
+        if (ai == "learner" || ai.rfind("learner:", 0) == 0) {
+            if (left <= 0) throw pluzzle::invalid("the game is over");
+            const int level = ai == "learner" ? 2 : learner_level(ai.substr(8));
+            return "take " + std::to_string(std::min({std::max(level, 1), 3, left}));
+        }
+        if (ai != "greedy") throw pluzzle::bad_argument("unknown AI '" + std::string(ai) + "'", "ai");
         if (left <= 0) throw pluzzle::invalid("the game is over");
         const int k = left % 4 ? left % 4 : 1;
         return "take " + std::to_string(std::min(k, left));
+    }
+    // The learner gets one level better after each game it lost, one worse after each it won.
+    std::string ai_profile_update(const pluzzle::Level &l, const pluzzle::State &s, std::string_view ai,
+                                  unsigned ai_seat, std::string_view value) const override {
+        if (ai != "learner") throw pluzzle::bad_argument("AI '" + std::string(ai) + "' keeps no profile", "ai");
+        const pluzzle::PlayStatus st = status(l, s);
+        if (st.phase != PZ_PLAY_GAME_OVER) throw pluzzle::invalid("the game is not over");
+        const int level = learner_level(value) + (st.winner == int(ai_seat) ? -1 : 1);
+        return std::to_string(std::clamp(level, 0, 1000));
+    }
+    static int learner_level(std::string_view text) {
+        int v = 0;
+        for (char c : text) {
+            if (c < '0' || c > '9' || v > 1000)
+                throw pluzzle::bad_argument("bad level '" + std::string(text) + "'", "profile");
+            v = v * 10 + (c - '0');
+        }
+        if (text.empty() || v > 1000) throw pluzzle::bad_argument("bad level '" + std::string(text) + "'", "profile");
+        return v;
     }
 };
 
 } // namespace
 
-#if defined(PROBE_ABI_MAJOR) || defined(PROBE_MINOR0) || defined(PROBE_NULL_ENTRY)
+#if defined(PROBE_ABI_MAJOR) || defined(PROBE_MINOR0) || defined(PROBE_MINOR1) || defined(PROBE_NULL_ENTRY)
 // Hand-made entry points that bend the table the bridge built, as a plugin of another version would have it.
 namespace {
 const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
@@ -210,6 +240,10 @@ const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
     table.abi_minor = 0;
     table.capabilities &= ~uint64_t(PZ_CAP_GAME); // a 1.0 table has no AI
     table.struct_size = PZ_PLUGIN_SIZE_1_0; // the 1.1 fields (ais, ai_move) are not there
+#endif
+#ifdef PROBE_MINOR1
+    table.abi_minor = 1;
+    table.struct_size = PZ_PLUGIN_SIZE_1_1; // the 1.2 fields (ai_profiles, ai_profile_update) are not there
 #endif
     return &table;
 #endif

@@ -30,7 +30,8 @@ std::string member(const rapidjson::Value &v, const char *key) {
 
 TEST(Cli, HelpAndUsageExitCodes) {
     EXPECT_EQ(run(cli() + " --help").exit_code, 0);
-    for (const char *sub : {"plugins", "solve", "check", "render", "generate", "db", "db import", "db solve"})
+    for (const char *sub :
+         {"plugins", "solve", "check", "render", "generate", "db", "db import", "db solve", "db profiles"})
         EXPECT_EQ(run(cli() + " " + sub + " --help").exit_code, 0) << sub;
     EXPECT_EQ(run(cli()).exit_code, 2);
     EXPECT_EQ(run(cli() + " frobnicate").exit_code, 2);
@@ -177,6 +178,55 @@ TEST(Cli, DatabaseImportExportRoundTrip) {
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_EQ(member(lines[0], "pack"), "classic");
     EXPECT_EQ(run(cli() + " db export " + quote(db) + " --pack nosuch -o " + quote(dir / "x.json")).exit_code, 3);
+}
+
+TEST(Cli, DatabaseProfilesListsAndSetsPlayerValues) {
+    TempDir dir;
+    const std::string db = dir / "levels.db";
+    { pluzzle::host::Store store(db); }
+    const std::string env = cli(probe_dir("good"));
+    RunResult empty = run(env + " --json db profiles " + quote(db));
+    ASSERT_EQ(empty.exit_code, 0) << empty.out;
+    EXPECT_TRUE(json_lines(empty.out).empty());
+
+    RunResult set = run(env + " db profiles " + quote(db) + " --set ann probe learner 5");
+    ASSERT_EQ(set.exit_code, 0) << set.out;
+    EXPECT_NE(set.out.find("set the level of player 'ann' for probe/learner to 5"), std::string::npos) << set.out;
+    RunResult json_set = run(env + " --json db profiles " + quote(db) + " --set 'bob smith' probe learner 9");
+    ASSERT_EQ(json_set.exit_code, 0) << json_set.out;
+    EXPECT_EQ(member(json_lines(json_set.out).at(0), "value"), "9");
+
+    RunResult list = run(env + " --json db profiles " + quote(db));
+    ASSERT_EQ(list.exit_code, 0) << list.out;
+    auto lines = json_lines(list.out);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(member(lines[0], "player"), "ann");
+    EXPECT_EQ(member(lines[0], "plugin"), "probe");
+    EXPECT_EQ(member(lines[0], "ai"), "learner");
+    EXPECT_EQ(member(lines[0], "value"), "5");
+    EXPECT_EQ(member(lines[0], "updated_at").size(), 24u);
+    EXPECT_EQ(member(lines[1], "player"), "bob smith");
+    RunResult only_bob = run(env + " --json db profiles " + quote(db) + " --player 'bob smith'");
+    EXPECT_EQ(json_lines(only_bob.out).size(), 1u);
+    RunResult human = run(env + " db profiles " + quote(db));
+    EXPECT_NE(human.out.find("ann"), std::string::npos) << human.out;
+
+    // Bad input: exit 3 with the reason; nothing stored.
+    RunResult no_ai = run(env + " db profiles " + quote(db) + " --set ann probe nosuch 5", true);
+    EXPECT_EQ(no_ai.exit_code, 3) << no_ai.out;
+    EXPECT_NE(no_ai.out.find("type 'probe' has no AI 'nosuch'"), std::string::npos) << no_ai.out;
+    RunResult no_profile = run(env + " db profiles " + quote(db) + " --set ann probe greedy 5", true);
+    EXPECT_EQ(no_profile.exit_code, 3) << no_profile.out;
+    EXPECT_NE(no_profile.out.find("AI 'greedy' keeps no player profile"), std::string::npos) << no_profile.out;
+    RunResult no_type = run(env + " db profiles " + quote(db) + " --set ann nosuch learner 5", true);
+    EXPECT_EQ(no_type.exit_code, 3) << no_type.out;
+    RunResult empty_value = run(env + " db profiles " + quote(db) + " --set ann probe learner ''", true);
+    EXPECT_EQ(empty_value.exit_code, 3) << empty_value.out;
+    EXPECT_NE(empty_value.out.find("cannot be empty"), std::string::npos) << empty_value.out;
+    RunResult missing = run(env + " db profiles " + quote(dir / "nosuch.db"), true);
+    EXPECT_EQ(missing.exit_code, 3) << missing.out;
+    EXPECT_EQ(run(env + " db profiles " + quote(db) + " --set ann probe").exit_code, 2); // --set takes four
+    EXPECT_EQ(json_lines(run(env + " --json db profiles " + quote(db)).out).size(), 2u);
 }
 
 TEST(Cli, TruncatedDatabaseIsBadInputNamingTheFile) {

@@ -46,9 +46,60 @@ TEST(PluginLoader, AcceptsAnOlderMinorAndTreatsLaterFieldsAsAbsent) {
     auto levels = p->parse("probe 1\nvalue 3\n", "", "t.probe");
     ASSERT_EQ(levels.size(), 1u);
     EXPECT_EQ(p->solve(levels[0].level.get(), {}).solutions.at(0), "answer 3");
-    // A 1.1 operation is reported as missing, not called through garbage.
+    // A 1.1 operation is reported as missing, not called through garbage; so is a 1.2 one.
     auto state = p->new_state(levels[0].level);
     EXPECT_THROW(p->ai_move(state.get(), "any", {}), PluginError);
+    EXPECT_TRUE(p->ai_profiles().empty());
+    EXPECT_THROW(p->ai_profile_update(state.get(), "learner", 1, "2"), PluginError);
+}
+
+TEST(PluginLoader, AcceptsAMinor1PluginWhoseAisKeepNoProfiles) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("old11") + "/pluzzle_probe_minor1.so")) << reason_for(reg, "probe_minor1");
+    auto p = reg.find("probe_minor1");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->abi(), "1.1");
+    EXPECT_EQ(p->table().struct_size, PZ_PLUGIN_SIZE_1_1);
+    // The 1.1 game works; the profile fields the bridge filled lie past struct_size and are not read.
+    ASSERT_EQ(p->ais().size(), 2u);
+    EXPECT_TRUE(p->ai_profiles().empty());
+    EXPECT_FALSE(p->ai_profile("learner"));
+    auto level = p->parse("probe 1\ngame 7\n", "", "nim.probe").at(0).level;
+    StatePtr s = p->execute(p->new_state(level), "take 3");
+    EXPECT_EQ(p->ai_move(s.get(), "greedy", {}), "take 1");
+    EXPECT_THROW(p->ai_profile_update(s.get(), "learner", 1, "2"), PluginError);
+}
+
+TEST(PluginLoader, AProfileAiLearnsThroughTheAbi) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    auto p = reg.find("probe");
+    EXPECT_EQ(p->abi(), "1.2");
+    ASSERT_EQ(p->ai_profiles().size(), 1u);
+    const auto profile = p->ai_profile("learner");
+    ASSERT_TRUE(profile);
+    EXPECT_STREQ(profile->name, "level");
+    EXPECT_STREQ(profile->default_value, "2");
+    EXPECT_FALSE(p->ai_profile("greedy"));
+    auto level = p->parse("probe 1\ngame 7\n", "", "nim.probe").at(0).level;
+    StatePtr s = p->execute(p->new_state(level), "take 1");
+    // The AI plays with the value the host hands it in its id.
+    EXPECT_EQ(p->ai_move(s.get(), "learner:1", {}), "take 1");
+    EXPECT_EQ(p->ai_move(s.get(), "learner:3", {}), "take 3");
+    EXPECT_EQ(p->ai_move(s.get(), "learner", {}), "take 2");                    // no player known: the default
+    EXPECT_THROW(p->ai_profile_update(s.get(), "learner", 1, "2"), InputError); // not finished
+    s = p->execute(p->execute(s, "take 3"), "take 3");                          // player 0 takes the last token
+    ASSERT_EQ(p->status(s.get()).winner, 0);
+    EXPECT_EQ(p->ai_profile_update(s.get(), "learner", 1, "2"), "3"); // lost: one level up
+    EXPECT_EQ(p->ai_profile_update(s.get(), "learner", 0, "2"), "1"); // as the winner: one down
+    try {
+        p->ai_profile_update(s.get(), "learner", 1, "lots");
+        FAIL() << "a bad value was accepted";
+    } catch (const InputError &e) {
+        EXPECT_EQ(e.field(), "profile");
+        EXPECT_NE(e.reason().find("bad level 'lots'"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(p->ai_profile_update(s.get(), "greedy", 1, "2"), InputError);
 }
 
 TEST(PluginLoader, ReportsLibrariesThatAreNotPlugins) {
@@ -162,6 +213,28 @@ TEST(PluginLoader, TableCheckNamesWhatIsMissing) {
     copy = reg.find("probe")->table();
     copy.struct_size = 16;
     EXPECT_NE(check_plugin_table(&copy).find("smaller than ABI 1.0 requires"), std::string::npos);
+
+    // AI profiles (1.2): each names a declared AI once, has its strings, a good default and the update.
+    copy = reg.find("probe")->table();
+    copy.ai_profile_update = nullptr;
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' declares AI profiles but lacks ai_profile_update (ABI 1.2)");
+    copy = reg.find("probe")->table();
+    copy.struct_size = PZ_PLUGIN_SIZE_1_1; // the same table read as 1.1: no profiles, nothing to check
+    EXPECT_EQ(check_plugin_table(&copy), "");
+    pz_ai_profile profiles[2] = {copy.ai_profiles[0], copy.ai_profiles[0]};
+    copy = reg.find("probe")->table();
+    copy.ai_profiles = profiles;
+    copy.ai_profile_count = 2;
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' has AI profile 2: AI 'learner' has two profiles");
+    copy.ai_profile_count = 1;
+    profiles[0].ai = "nosuch";
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' has AI profile 1 for an unknown AI 'nosuch'");
+    profiles[0].ai = "learner";
+    profiles[0].default_value = "";
+    EXPECT_EQ(check_plugin_table(&copy),
+              "plugin 'probe' has AI profile 1: bad default value: a profile value cannot be empty");
+    profiles[0].default_value = nullptr;
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' has AI profile 1 with a missing string");
 }
 
 TEST(PluginLoader, AGameHasPlayersScoresAndAiMovesThroughTheAbi) {
@@ -169,7 +242,7 @@ TEST(PluginLoader, AGameHasPlayersScoresAndAiMovesThroughTheAbi) {
     ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
     auto p = reg.find("probe");
     ASSERT_TRUE(p->can(PZ_CAP_GAME));
-    ASSERT_EQ(p->ais().size(), 1u);
+    ASSERT_EQ(p->ais().size(), 2u); // greedy, learner
     EXPECT_STREQ(p->ais()[0].id, "greedy");
     auto level = p->parse("probe 1\ngame 7\n", "", "nim.probe").at(0).level;
     StatePtr s = p->new_state(level);

@@ -84,6 +84,8 @@ void build_database(const std::string &path, int levels) {
                                    "Level " + std::to_string(i)));
     ASSERT_EQ(store.add_levels(pack, batch), static_cast<size_t>(levels));
     for (const auto &l : store.levels()) store.add_result(make_result(l.id, "solved"));
+    for (int i = 0; i < 20; ++i)
+        store.set_profile({"player " + std::to_string(i), "celladd", "adaptive", "50", {}});
 }
 
 std::string read_bytes(const std::string &path) {
@@ -119,6 +121,10 @@ void exercise_all_calls(Store &store) {
     guarded([&] { store.add_levels(1, {make_level("sokoban", "n1"), make_level("sokoban", "n2")}); });
     guarded([&] { store.add_result(make_result(1, "solved")); });
     guarded([&] { store.update_level_text(2, "changed"); });
+    guarded([&] { store.profiles(); });
+    guarded([&] { store.profile("player 3", "celladd", "adaptive"); });
+    guarded([&] { store.set_profile({"player 3", "celladd", "adaptive", "51", {}}); });
+    guarded([&] { store.update_profile("ann", "celladd", "adaptive", [](auto &v) { return v.value_or("1") + "0"; }); });
 }
 
 } // namespace
@@ -271,7 +277,7 @@ TEST_F(StoreFileTest, MigratesVersion1ToVersion2KeepingLevels) {
         ASSERT_TRUE(st.step());
         EXPECT_EQ(st.int64(0), 0);
     }
-    Store store(db_path_);
+    Store store(db_path_, 2);
     EXPECT_EQ(store.schema_version(), 2);
     auto after = store.levels();
     ASSERT_EQ(after.size(), before.size());
@@ -290,6 +296,93 @@ TEST_F(StoreFileTest, MigratesVersion1ToVersion2KeepingLevels) {
     EXPECT_EQ(again.schema_version(), 2);
 }
 
+TEST_F(StoreFileTest, MigratesVersion2ToVersion3KeepingLevelsAndResults) {
+    std::vector<LevelRecord> levels;
+    std::vector<ResultRecord> results;
+    {
+        Store old(db_path_, 2);
+        const int64_t pack = old.ensure_pack("a", "first");
+        old.add_levels(pack, {make_level("sokoban", "one"), make_level("sudoku", "two")});
+        levels = old.levels();
+        old.add_result(make_result(levels[0].id, "unique"));
+        results = old.results(levels[0].id);
+        // Version 2 has no profiles yet.
+        EXPECT_THROW(old.set_profile({"ann", "celladd", "adaptive", "50", {}}), StoreError);
+    }
+    // A reading command does not upgrade; it asks for a writing one.
+    try {
+        Store reader(db_path_, StoreOptions{StoreMode::ReadOnly});
+        FAIL() << "an old schema was read without migrating";
+    } catch (const StoreError &e) {
+        EXPECT_NE(e.reason().find("schema version 2 is older"), std::string::npos) << e.what();
+    }
+    Store store(db_path_);
+    EXPECT_EQ(store.schema_version(), 3);
+    auto after = store.levels();
+    ASSERT_EQ(after.size(), levels.size());
+    for (size_t i = 0; i < after.size(); ++i) {
+        EXPECT_EQ(after[i].id, levels[i].id);
+        EXPECT_EQ(after[i].text, levels[i].text);
+        EXPECT_EQ(after[i].hash, levels[i].hash);
+        EXPECT_EQ(after[i].updated_at, levels[i].updated_at);
+    }
+    auto kept = store.results(levels[0].id);
+    ASSERT_EQ(kept.size(), 1u);
+    EXPECT_EQ(kept[0].status, "unique");
+    EXPECT_EQ(kept[0].solved_at, results[0].solved_at);
+    EXPECT_EQ(store.find_pack("a")->description, "first");
+    EXPECT_TRUE(store.profiles().empty());
+    store.set_profile({"ann", "celladd", "adaptive", "50", {}});
+    EXPECT_EQ(store.profile("ann", "celladd", "adaptive")->value, "50");
+}
+
+TEST_F(StoreFileTest, ProfilesAreKeptPerPlayerPluginAndAi) {
+    {
+        Store store(db_path_);
+        EXPECT_FALSE(store.profile("ann", "celladd", "adaptive"));
+        store.set_profile({"ann", "celladd", "adaptive", "50", "ignored"});
+        store.set_profile({"bob", "celladd", "adaptive", "12", {}});
+        store.set_profile({"ann", "probe", "learner", "3", {}});
+        store.set_profile({"ann", "celladd", "adaptive", "57", {}}); // replaces
+    }
+    Store store(db_path_);
+    const auto all = store.profiles();
+    ASSERT_EQ(all.size(), 3u);
+    EXPECT_EQ(all[0].player + " " + all[0].plugin_id + " " + all[0].ai_id + " " + all[0].value,
+              "ann celladd adaptive 57");
+    EXPECT_EQ(all[1].player + " " + all[1].plugin_id + " " + all[1].value, "ann probe 3");
+    EXPECT_EQ(all[2].player + " " + all[2].value, "bob 12");
+    EXPECT_TRUE(is_iso_timestamp(all[0].updated_at)) << all[0].updated_at;
+    EXPECT_EQ(store.profile("bob", "celladd", "adaptive")->value, "12");
+    EXPECT_FALSE(store.profile("bob", "probe", "learner"));
+
+    // update_profile: read and write as one step; the new value is stored and returned.
+    EXPECT_EQ(store.update_profile("ann", "celladd", "adaptive",
+                                   [](const std::optional<std::string> &v) { return *v + "!"; }),
+              "57!");
+    EXPECT_EQ(store.update_profile("carl", "celladd", "adaptive",
+                                   [](const std::optional<std::string> &v) { return v ? "old" : "new"; }),
+              "new");
+    EXPECT_EQ(store.profile("carl", "celladd", "adaptive")->value, "new");
+    // A failing computation stores nothing and leaves the lock free.
+    EXPECT_THROW(
+        store.update_profile("ann", "celladd", "adaptive",
+                             [](const std::optional<std::string> &) -> std::string { throw std::runtime_error("no"); }),
+        std::runtime_error);
+    EXPECT_EQ(store.profile("ann", "celladd", "adaptive")->value, "57!");
+    store.set_profile({"ann", "celladd", "adaptive", "58", {}});
+
+    // Empty key parts are bad input naming the field.
+    try {
+        store.set_profile({"", "celladd", "adaptive", "1", {}});
+        FAIL() << "an empty player was stored";
+    } catch (const InputError &e) {
+        EXPECT_EQ(e.field(), "player");
+    }
+    EXPECT_THROW(store.profile("ann", "", "adaptive"), InputError);
+    EXPECT_THROW(store.profile("ann", "celladd", ""), InputError);
+}
+
 TEST_F(StoreFileTest, NewerSchemaIsRejected) {
     { Store store(db_path_); }
     {
@@ -301,7 +394,7 @@ TEST_F(StoreFileTest, NewerSchemaIsRejected) {
         FAIL() << "expected StoreError";
     } catch (const StoreError &e) {
         EXPECT_EQ(e.file(), db_path_);
-        EXPECT_EQ(e.reason(), "database schema version 99 is newer than this pluzzle supports (2)");
+        EXPECT_EQ(e.reason(), "database schema version 99 is newer than this pluzzle supports (3)");
         EXPECT_NE(std::string(e.what()).find(db_path_), std::string::npos);
     }
 }
@@ -825,6 +918,23 @@ TEST_F(StoreFileTest, ReadOnlyModeNeverCreatesOrMigrates) {
     auto st = raw.prepare("PRAGMA user_version");
     st.step();
     EXPECT_EQ(st.int64(0), 1); // still the old version
+}
+
+TEST_F(StoreFileTest, ProfilesOfAReadOnlyDatabaseReadButDoNotWrite) {
+    build_database(db_path_, 2);
+    block_side_files(db_path_);
+    Store store(db_path_, read_only());
+    EXPECT_EQ(store.profiles().size(), 20u);
+    EXPECT_EQ(store.profile("player 3", "celladd", "adaptive")->value, "50");
+    try {
+        store.set_profile({"player 3", "celladd", "adaptive", "51", {}});
+        FAIL() << "a read-only connection wrote";
+    } catch (const StoreError &e) {
+        EXPECT_EQ(e.file(), db_path_);
+        EXPECT_NE(e.reason().find("profile of player 'player 3'"), std::string::npos) << e.what();
+        EXPECT_NE(e.reason().find("readonly"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(store.update_profile("player 3", "celladd", "adaptive", [](auto &) { return "1"; }), StoreError);
 }
 
 TEST_F(StoreFileTest, CheckWritablePassesOnAWritableDatabase) {

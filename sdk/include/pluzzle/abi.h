@@ -38,10 +38,22 @@
  *     sinks, pz_error and the progress callback.
  * 11. Enumerations are passed as int32_t fields (a C enum's size is the compiler's choice); the pz_* enums name
  *     their values.
+ * 12. Player profiles (1.2). An AI listed in ai_profiles keeps one value per player (e.g. an adaptive AI's
+ *     skill) that the host stores, per player, plugin id and AI id, in its database; the plugin never stores it.
+ *     A value is a text of 1..PZ_PROFILE_VALUE_MAX bytes without control characters; the host checks every value
+ *     it reads from a plugin, a user or its database. When the host knows the player, it asks such an AI for
+ *     moves as "<ai id>:<value>" (the stored value, else default_value), so the AI must accept that form, and
+ *     its plain id too (no player known). When a game between a person and the AI ends (state_status says
+ *     PZ_PLAY_GAME_OVER), the host calls ai_profile_update once with the final state, the plain AI id, the AI's
+ *     seat and the player's value, and stores the text it returns. A value the AI cannot read is
+ *     PZ_ERR_ARGUMENT (field "profile") in ai_move and ai_profile_update alike; an unfinished game is
+ *     PZ_ERR_INVALID.
  *
  * CHANGELOG (append here when the table grows)
  *  1.0  core: metadata, parse/encode/validate/describe, check, solve, render, generate, play, edit.
  *  1.1  two-player games: ais/ai_count and ai_move; solver_options (appended; 1.0 plugins load without them).
+ *  1.2  per-player AI profiles: ai_profiles/ai_profile_count and ai_profile_update (rule 12; appended, so 1.0 and
+ *       1.1 plugins load without them and their AIs keep no profile).
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -54,7 +66,7 @@ extern "C" {
 #endif
 
 #define PZ_ABI_MAJOR 1u
-#define PZ_ABI_MINOR 1u
+#define PZ_ABI_MINOR 2u
 #define PZ_ENTRY_SYMBOL "pluzzle_plugin"
 
 /* ---------------------------------------------------------------- results and errors */
@@ -153,6 +165,18 @@ typedef struct pz_ai_desc {
     const char *name;
     const char *help;
 } pz_ai_desc;
+
+/* A value an AI keeps per player (ABI 1.2, rule 12), e.g. the adaptive AI's skill. pz_ai_desc cannot grow (it is
+ * an array without struct_size), so profiles are a second array naming their AI; this layout is fixed too. */
+typedef struct pz_ai_profile {
+    const char *ai;            /* id of one of `ais`; at most one profile per AI */
+    const char *name;          /* what the value is, e.g. "skill" */
+    const char *default_value; /* a new player's value, e.g. "50" */
+    const char *help;
+} pz_ai_profile;
+
+/* Longest profile value text in bytes (rule 12). */
+#define PZ_PROFILE_VALUE_MAX 64
 
 /* ---------------------------------------------------------------- solving */
 
@@ -327,10 +351,20 @@ typedef struct pz_plugin {
     /* The named AI's move for the player to move in `state`. */
     pz_code (*ai_move)(const pz_state *state, const char *ai, const pz_solve_request *request,
                        const pz_text_sink *move, pz_error *err);
+
+    /* --- 1.2 --- */
+    const pz_ai_profile *ai_profiles; uint32_t ai_profile_count;
+    /* After a finished game (rule 12): the profile value of `ai` (a plain id listed in ai_profiles), whose seat
+     * was `ai_seat` (0-based player), once the player with `value` has played `final_state` to the end. Writes
+     * the player's new value. The level is the state's own (rule 4). Present when ai_profile_count > 0. */
+    pz_code (*ai_profile_update)(const pz_state *final_state, const char *ai, uint32_t ai_seat, const char *value,
+                                 const pz_text_sink *new_value, pz_error *err);
 } pz_plugin;
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */
 #define PZ_PLUGIN_SIZE_1_0 offsetof(pz_plugin, ais)
+/* Size of the table as a plugin of minor 1 built it. */
+#define PZ_PLUGIN_SIZE_1_1 offsetof(pz_plugin, ai_profiles)
 
 /* True when a struct of `type` as sized by its writer (s->struct_size) reaches `field`: the append-only rule for
  * every struct with a struct_size. */

@@ -84,6 +84,7 @@ struct Storage {
     std::vector<pz_param_desc> params;
     std::vector<pz_tool_desc> tools;
     std::vector<pz_ai_desc> ais;
+    std::vector<pz_ai_profile> ai_profiles;
     std::vector<pz_param_desc> solver_options;
     pz_plugin table{};
 };
@@ -110,7 +111,12 @@ template <class P> struct Bridge {
         for (auto &p : s.info.solver_options) s.solver_options.push_back(to_c(p));
         for (auto &t : s.info.tools)
             s.tools.push_back({t.id.c_str(), t.name.c_str(), t.shortcut.c_str(), t.help.c_str()});
-        for (auto &a : s.info.ais) s.ais.push_back({a.id.c_str(), a.name.c_str(), a.help.c_str()});
+        for (auto &a : s.info.ais) {
+            s.ais.push_back({a.id.c_str(), a.name.c_str(), a.help.c_str()});
+            if (!a.profile.name.empty())
+                s.ai_profiles.push_back(
+                    {a.id.c_str(), a.profile.name.c_str(), a.profile.default_value.c_str(), a.profile.help.c_str()});
+        }
         pz_plugin &t = s.table;
         t.abi_major = PZ_ABI_MAJOR;
         t.abi_minor = PZ_ABI_MINOR;
@@ -156,6 +162,10 @@ template <class P> struct Bridge {
         if (!s.ais.empty()) t.ai_move = &ai_move;
         t.solver_options = s.solver_options.data();
         t.solver_option_count = uint32_t(s.solver_options.size());
+        // Only a plugin with a profile AI offers the update: the host reads a missing one as "no profiles".
+        t.ai_profiles = s.ai_profiles.data();
+        t.ai_profile_count = uint32_t(s.ai_profiles.size());
+        if (!s.ai_profiles.empty()) t.ai_profile_update = &ai_profile_update;
         return s;
     }
 
@@ -288,6 +298,13 @@ template <class P> struct Bridge {
             const StateBox &b = unbox(s);
             SolveControl control(req, nullptr);
             write(move, puzzle().ai_move(*b.level->level, *b.state, ai ? ai : "", control));
+        });
+    }
+    static pz_code ai_profile_update(const pz_state *s, const char *ai, uint32_t seat, const char *value,
+                                     const pz_text_sink *out, pz_error *err) {
+        return guard(err, [&] {
+            const StateBox &b = unbox(s);
+            write(out, puzzle().ai_profile_update(*b.level->level, *b.state, ai ? ai : "", seat, value ? value : ""));
         });
     }
 };

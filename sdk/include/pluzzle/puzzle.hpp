@@ -40,8 +40,15 @@ struct FormatDesc {
 struct ToolDesc {
     std::string id, name, shortcut, help;
 };
+// A value the AI keeps per player (ABI 1.2), e.g. {"skill", "50", "..."}: the host stores it in its database,
+// asks the AI for moves as "<id>:<value>" and calls Puzzle::ai_profile_update after each finished game. An empty
+// name means the AI keeps no profile.
+struct AiProfile {
+    std::string name, default_value, help;
+};
 struct AiDesc {
     std::string id, name, help;
+    AiProfile profile = {};
 };
 
 struct PluginInfo {
@@ -129,6 +136,14 @@ public:
     // --- games: the named AI's move for the player to move
     virtual std::string ai_move(const Level &, const State &, std::string_view /*ai*/, SolveControl &) const {
         throw unsupported("AI");
+    }
+    // For an AI that declares a profile: its player's new value after the finished game `final_state`, in which the
+    // AI (plain id, without ":<value>") sat at `ai_seat` and the player came with `value`. Throw bad_argument
+    // (field "profile") for a value you cannot read, invalid for an unfinished game. Must be overridden when
+    // any AiDesc has a profile.
+    virtual std::string ai_profile_update(const Level &, const State & /*final_state*/, std::string_view /*ai*/,
+                                          unsigned /*ai_seat*/, std::string_view /*value*/) const {
+        throw unsupported("AI profile");
     }
 };
 
