@@ -1,6 +1,8 @@
 // cut.cpp -- the line arrangement, the gluing of cells across uncovered edges, and the verdict.
 #include "cut.hpp"
 
+#include "predicates.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -28,7 +30,7 @@ BPolygon half_plane(const Board &board, const Line &line, bool below) {
 }
 
 // Splits every cell by `line` (index k); keeps the parts with area.
-void split(const Board &board, std::vector<Cell> &cells, const Line &line, uint64_t &work) {
+void split(const Board &board, std::vector<Cell> &cells, const Line &line, const Stroke &stroke, uint64_t &work) {
     const double min_area = 1e-13 * board.total;
     std::vector<Cell> out;
     for (Cell &cell : cells) {
@@ -37,7 +39,7 @@ void split(const Board &board, std::vector<Cell> &cells, const Line &line, uint6
             if (cell.is_convex) {
                 Cell part;
                 part.is_convex = true;
-                part.convex = clip_convex(cell.convex, line, s < 0);
+                part.convex = clip_convex(cell.convex, line, stroke, s < 0);
                 part.area = ring_area(part.convex);
                 if (part.area <= min_area) continue;
                 part.side = cell.side;
@@ -66,7 +68,8 @@ void split(const Board &board, std::vector<Cell> &cells, const Line &line, uint6
     cells = std::move(out);
 }
 
-std::vector<Cell> arrangement(const Board &board, const std::vector<Line> &lines, uint64_t &work) {
+std::vector<Cell> arrangement(const Board &board, const std::vector<Stroke> &strokes, const std::vector<Line> &lines,
+                              uint64_t &work) {
     std::vector<Cell> cells;
     for (const BPolygon &shape : board.shapes) {
         Cell cell;
@@ -79,8 +82,8 @@ std::vector<Cell> arrangement(const Board &board, const std::vector<Line> &lines
         }
         cells.push_back(std::move(cell));
     }
-    for (const Line &line : lines)
-        split(board, cells, line, work);
+    for (size_t k = 0; k < lines.size(); ++k)
+        split(board, cells, lines[k], strokes[k], work);
     return cells;
 }
 
@@ -132,6 +135,64 @@ struct UnionFind {
     void join(size_t a, size_t b) { parent[find(a)] = find(b); }
 };
 
+// Where a stroke's end lies relative to a line or edge `g` crossing its line near the end, decided exactly: on it,
+// past it, or short of it (even by one ulp: then the gap connects). Returns the end's parameter, moved so that the
+// rounded crossing parameter `tg` compares the same way with the tolerance `eps` of the gluing.
+double exact_end(double te, double to, const Vec &e, const Vec &o, const Vec &g1, const Vec &g2, double tg,
+                 double eps) {
+    const int oe = orient2d(g1, g2, e), oo = orient2d(g1, g2, o);
+    const double dir = te >= to ? 1 : -1;
+    if (oe == 0) return tg;                                                        // exactly on it
+    if (oo == 0 || oo != oe) return dir > 0 ? std::max(te, tg) : std::min(te, tg); // past it
+    return dir > 0 ? std::min(te, tg - 2 * eps) : std::max(te, tg + 2 * eps);      // short of it
+}
+
+// The parameter intervals of line k covered by the strokes exactly on it, their ends placed exactly relative to
+// the other strokes' lines and the rings' edges that cross line k near them (T-junctions, strokes ending on the
+// boundary, strokes stopping one ulp short).
+std::vector<Interval> exact_cover(const Board &board, const std::vector<Stroke> &strokes,
+                                  const std::vector<Line> &lines, size_t k, double eps) {
+    const Line &line = lines[k];
+    const Stroke &own = strokes[k];
+    std::vector<std::pair<Vec, Vec>> crossing; // lines and edges that cross line k (exactly)
+    for (size_t j = 0; j < strokes.size(); ++j)
+        if (orient2d(own.a, own.b, strokes[j].a) != 0 || orient2d(own.a, own.b, strokes[j].b) != 0)
+            crossing.push_back({strokes[j].a, strokes[j].b});
+    bool rings_added = false;
+    auto add_ring = [&](const Ring &ring) {
+        for (size_t i = 0, n = ring.size(); i < n; ++i) {
+            const Vec &p = ring[i], &q = ring[(i + 1) % n];
+            if (orient2d(own.a, own.b, p) * orient2d(own.a, own.b, q) <= 0 &&
+                (orient2d(own.a, own.b, p) != 0 || orient2d(own.a, own.b, q) != 0))
+                crossing.push_back({p, q});
+        }
+    };
+    std::vector<Interval> cover;
+    for (const Stroke &s : strokes) {
+        if (orient2d(own.a, own.b, s.a) != 0 || orient2d(own.a, own.b, s.b) != 0) continue;
+        if (!rings_added) {
+            rings_added = true;
+            for (const Shape &shape : board.level->shapes) {
+                add_ring(shape.outer);
+                for (const Ring &h : shape.holes)
+                    add_ring(h);
+            }
+        }
+        double ta = line.param(s.a), tb = line.param(s.b);
+        const double ta0 = ta, tb0 = tb;
+        for (const auto &[g1, g2] : crossing) {
+            const double s1 = line.side(g1), s2 = line.side(g2);
+            if (s1 == s2) continue; // parallel in floating point: its crossing is far away
+            const double u = s1 / (s1 - s2);
+            const double tg = line.param({g1.x + u * (g2.x - g1.x), g1.y + u * (g2.y - g1.y)});
+            if (std::abs(tg - ta0) < 4 * eps) ta = exact_end(ta, tb0, s.a, s.b, g1, g2, tg, eps);
+            if (std::abs(tg - tb0) < 4 * eps) tb = exact_end(tb, ta0, s.b, s.a, g1, g2, tg, eps);
+        }
+        cover.push_back({std::min(ta, tb), std::max(ta, tb)});
+    }
+    return cover;
+}
+
 std::vector<Piece> glue(const Board &board, const std::vector<Cell> &cells, const std::vector<Stroke> &strokes,
                         const std::vector<Line> &lines) {
     const double eps = 1e-9 * board.scale;
@@ -140,11 +201,7 @@ std::vector<Piece> glue(const Board &board, const std::vector<Cell> &cells, cons
     for (size_t k = 0; k < lines.size(); ++k) {
         const Line &line = lines[k];
         // What the strokes on this line cover (several strokes may share a line).
-        std::vector<Interval> cover;
-        for (const Stroke &s : strokes)
-            if (std::abs(line.side(s.a)) < eps && std::abs(line.side(s.b)) < eps)
-                cover.push_back(
-                    {std::min(line.param(s.a), line.param(s.b)), std::max(line.param(s.a), line.param(s.b))});
+        const std::vector<Interval> cover = exact_cover(board, strokes, lines, k, eps);
         const double tc = line.param(centre);
         // Every point of the box is within half a diagonal of the centre: a stroke covering that is a full cut.
         if (uncovered(tc - board.scale / 2, tc + board.scale / 2, cover) <= eps) continue;
@@ -198,14 +255,14 @@ Board::Board(const Level &l) : level(&l), shapes(shapes_of(l)), forbidden(forbid
 Cut cut_board(const Board &board, const std::vector<Stroke> &strokes) {
     Cut cut;
     const std::vector<Line> lines = lines_of(strokes);
-    cut.cells = arrangement(board, lines, cut.work);
+    cut.cells = arrangement(board, strokes, lines, cut.work);
     cut.pieces = glue(board, cut.cells, strokes, lines);
     return cut;
 }
 
 std::vector<double> piece_areas(const Board &board, const std::vector<Stroke> &strokes, uint64_t &work) {
     const std::vector<Line> lines = lines_of(strokes);
-    const std::vector<Cell> cells = arrangement(board, lines, work);
+    const std::vector<Cell> cells = arrangement(board, strokes, lines, work);
     std::vector<double> areas;
     for (const Piece &p : glue(board, cells, strokes, lines))
         areas.push_back(p.area);
@@ -213,9 +270,8 @@ std::vector<double> piece_areas(const Board &board, const std::vector<Stroke> &s
 }
 
 bool touches_forbidden(const Board &board, const Stroke &stroke) {
-    const BSegment segment(BPoint(stroke.a.x, stroke.a.y), BPoint(stroke.b.x, stroke.b.y));
-    for (const BPolygon &zone : board.forbidden)
-        if (bg::intersects(segment, zone)) return true;
+    for (const Ring &zone : board.level->forbidden)
+        if (segment_touches_polygon(stroke.a, stroke.b, zone)) return true;
     return false;
 }
 

@@ -1,5 +1,7 @@
-// geometry.cpp -- conversions to Boost.Geometry, line helpers, an exact orientation test and convex clipping.
+// geometry.cpp -- conversions to Boost.Geometry, line helpers, exact sides (predicates.hpp) and convex clipping.
 #include "geometry.hpp"
+
+#include "predicates.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,14 +15,6 @@ BRing to_ring(const Ring &ring) {
         out.push_back(BPoint(v.x, v.y));
     if (!ring.empty()) out.push_back(BPoint(ring.front().x, ring.front().y));
     return out;
-}
-
-// a * b - c * d exactly enough to get its sign: Kahan's FMA trick (error below one ulp of the result).
-double cross_difference(double a, double b, double c, double d) {
-    const double cd = c * d;
-    const double err = std::fma(-c, d, cd);
-    const double dop = std::fma(a, b, -cd);
-    return dop + err;
 }
 
 } // namespace
@@ -95,20 +89,27 @@ Line line_through(const Stroke &s) {
     return line;
 }
 
-int orientation(const Vec &a, const Vec &b, const Vec &c) {
-    // (b - a) x (c - a); the differences are exact when the coordinates are close (Sterbenz), and the products are
-    // combined with FMA. Good enough for the degenerate cases that matter: collinear vertices and strokes.
-    const double v = cross_difference(b.x - a.x, c.y - a.y, b.y - a.y, c.x - a.x);
-    return (v > 0) - (v < 0);
+int orientation(const Vec &a, const Vec &b, const Vec &c) { return orient2d(a, b, c); }
+
+double exact_side(const Line &line, const Stroke &stroke, const Vec &p) {
+    // The line's normal is the stroke's direction turned clockwise, so "above" is the stroke's right: -orient2d.
+    const int exact = -orient2d(stroke.a, stroke.b, p);
+    const double value = line.side(p);
+    if (exact == 0) return 0;
+    // The rounded value only places the crossing point; its sign must not contradict the exact one.
+    return (value > 0) == (exact > 0) && value != 0 ? value : exact * 1e-300;
 }
 
-Ring clip_convex(const Ring &ring, const Line &line, bool below) {
+Ring clip_convex(const Ring &ring, const Line &line, const Stroke &stroke, bool below) {
     Ring out;
     const size_t n = ring.size();
     const double sign = below ? 1 : -1;
+    std::vector<double> sides(n);
+    for (size_t i = 0; i < n; ++i)
+        sides[i] = sign * exact_side(line, stroke, ring[i]);
     for (size_t i = 0; i < n; ++i) {
         const Vec &p = ring[i], &q = ring[(i + 1) % n];
-        const double sp = sign * line.side(p), sq = sign * line.side(q);
+        const double sp = sides[i], sq = sides[(i + 1) % n];
         if (sp <= 0) out.push_back(p);
         if ((sp < 0 && sq > 0) || (sp > 0 && sq < 0)) {
             const double t = sp / (sp - sq);

@@ -45,11 +45,15 @@ struct Line {
 };
 Line line_through(const Stroke &stroke); // of a stroke of positive length
 
-// Exact orientation of c relative to a->b (sign of the cross product, computed without rounding error).
+// Exact orientation of c relative to a->b (orient2d of predicates.hpp).
 int orientation(const Vec &a, const Vec &b, const Vec &c);
 
-// The part of the convex polygon `ring` (open, any orientation) on the side n . p <= offset (below) or >= (above).
-Ring clip_convex(const Ring &ring, const Line &line, bool below);
+// line.side(p) for the line through `stroke`, with its sign (or zero) decided exactly from the stroke's points.
+double exact_side(const Line &line, const Stroke &stroke, const Vec &p);
+
+// The part of the convex polygon `ring` (open, any orientation) on the side n . p <= offset (below) or >= (above)
+// of `line`, the line through `stroke`: which side each vertex lies on is decided exactly.
+Ring clip_convex(const Ring &ring, const Line &line, const Stroke &stroke, bool below);
 bool is_convex(const Ring &ring);
 
 } // namespace sliceit

@@ -2,6 +2,7 @@
 #include "solver.hpp"
 
 #include "fit.hpp"
+#include "parking.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -55,8 +56,12 @@ class Solver {
             control_.progress(double(start) / double(max_starts), structure.c_str());
             if (attempt(params)) {
                 report.status = PZ_SOLVE_SOLVED;
-                report.strokes = found_;
-                report.verdict = judge(board_, found_);
+                // Unneeded lines were parked outside the box (see strokes_of): bring them into view.
+                std::vector<bool> parked;
+                for (const Stroke &st : found_)
+                    parked.push_back(st.a.x > board_.box.x1 + board_.scale);
+                report.strokes = unpark(board_, found_, parked);
+                report.verdict = judge(board_, report.strokes);
                 report.structure = structure;
                 break;
             }
@@ -323,7 +328,7 @@ class Solver {
         bool solved = false;
         auto residual_fn = [&](const std::vector<double> &p, std::vector<double> &r) { return residuals(p, r); };
         // Keep improving a promising fit a few more steps (smaller deviation), then confirm with the rules.
-        int polish = 0;
+        int polished = 0;
         std::vector<double> best;
         auto accept = [&](const std::vector<double> &p, const std::vector<double> &r) {
             if (!promising(r)) return false;
@@ -331,13 +336,14 @@ class Solver {
             double worst = 0;
             for (size_t i = 0; i < size_t(level_.pieces); ++i)
                 worst = std::max(worst, std::abs(r[i]));
-            return worst < 1e-9 || ++polish > 8;
+            return worst < 1e-9 || ++polished > 8;
         };
         FitOptions options;
         fit(params, residual_fn, accept, options);
         if (stopped_) return false;
         // The fit's last point has the least squared error, not always the least deviation: keep the better.
         double least = 1e300;
+        std::vector<double> chosen;
         for (const std::vector<double> *candidate : {&params, &best}) {
             if (candidate->empty()) continue;
             const std::vector<Stroke> strokes = strokes_of(*candidate);
@@ -345,10 +351,50 @@ class Solver {
             if (verdict.solved && verdict.largest_deviation < least) {
                 least = verdict.largest_deviation;
                 found_ = strokes;
+                chosen = *candidate;
                 solved = true;
             }
         }
+        if (solved) polish(chosen, least);
         return solved;
+    }
+
+    // An answer within tolerance is often a least-squares fit that stalled on the sliver residuals or on a kink:
+    // refit the same lines to the M counted areas only, with weights that grow on the worst pieces (iteratively
+    // reweighted towards the largest deviation), and keep every step the rules confirm with a smaller deviation.
+    void polish(std::vector<double> params, double least) {
+        std::vector<double> weights(size_t(level_.pieces), 1.0);
+        auto residual_fn = [&](const std::vector<double> &p, std::vector<double> &r) {
+            if (!residuals(p, r)) return false;
+            r.resize(size_t(level_.pieces));
+            for (size_t i = 0; i < r.size(); ++i)
+                r[i] *= weights[i];
+            return true;
+        };
+        auto accept = [&](const std::vector<double> &p, const std::vector<double> &) {
+            const std::vector<Stroke> strokes = strokes_of(p);
+            const Verdict verdict = judge(board_, strokes);
+            if (verdict.solved && verdict.largest_deviation < least) {
+                least = verdict.largest_deviation;
+                found_ = strokes;
+                params = p;
+            }
+            return least < 1e-3;
+        };
+        FitOptions options;
+        options.max_iterations = 20;
+        for (int round = 0; round < 6 && least > 1e-3 && !stopped_; ++round) {
+            std::vector<double> p = params, r;
+            fit(p, residual_fn, accept, options);
+            if (stopped_ || !residuals(params, r)) return;
+            // Lawson's update: a piece's weight grows with its share of the deviation.
+            double sum = 0;
+            for (size_t i = 0; i < weights.size(); ++i)
+                sum += weights[i] * std::abs(r[i]);
+            if (sum <= 0) return;
+            for (size_t i = 0; i < weights.size(); ++i)
+                weights[i] = std::max(1e-3, weights[i] * std::abs(r[i]) * double(weights.size()) / sum);
+        }
     }
 
     const Level &level_;

@@ -52,9 +52,34 @@ TEST(SliceItSolver, SolvesEveryBundledLevel) {
         EXPECT_EQ(int(report.strokes.size()), level->strokes);
         EXPECT_LE(v.largest_deviation, level->tolerance);
         const Board board(*level);
-        for (const Stroke &s : report.strokes)
+        // Every stroke is in view: unneeded strokes become slits or copies, never parked outside the picture.
+        const double reach = 0.6 * board.scale;
+        for (const Stroke &s : report.strokes) {
             EXPECT_FALSE(touches_forbidden(board, s));
+            for (const Vec &p : {s.a, s.b}) {
+                EXPECT_GE(p.x, board.box.x0 - reach);
+                EXPECT_LE(p.x, board.box.x1 + reach);
+                EXPECT_GE(p.y, board.box.y0 - reach);
+                EXPECT_LE(p.y, board.box.y1 + reach);
+            }
+        }
     }
+}
+
+TEST(SliceItSolver, UnneededStrokesBecomeSlitsThatChangeNothing) {
+    // One cut halves the square; the other two strokes are not needed.
+    const auto level = level_from(square_level(3, 2));
+    const pz_solve_request request = limits(5);
+    pluzzle::SolveControl control(&request, nullptr);
+    const SolveReport report = solve_level(*level, control);
+    ASSERT_EQ(report.status, PZ_SOLVE_SOLVED);
+    ASSERT_EQ(report.strokes.size(), 3u);
+    int inside = 0;
+    for (const Stroke &s : report.strokes)
+        inside += s.a.x > 0 && s.a.x < 100 && s.a.y > 0 && s.a.y < 100 && s.b.x > 0 && s.b.x < 100 && s.b.y > 0 &&
+                  s.b.y < 100;
+    EXPECT_EQ(inside, 2) << "two slits strictly inside a piece";
+    EXPECT_TRUE(judge(Board(*level), report.strokes).solved);
 }
 
 TEST(SliceItSolver, ImpossibleButValidLevelEndsAtTheLimit) {
