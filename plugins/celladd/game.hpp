@@ -1,5 +1,6 @@
 // game.hpp -- the rules: who owns which cell, what each cell is worth, where a move lands, and a position that
-// plays and takes back moves incrementally (scores by the exact gain, Zobrist hash), for the AIs and searches.
+// plays and takes back moves incrementally (bitboards per player, a table of every empty cell's exact gain for
+// both players updated within two steps of each move, scores, Zobrist hash), for the AIs and searches.
 #pragma once
 #include "layout.hpp"
 
@@ -21,6 +22,11 @@ struct NeighbourCounts {
     int lone = 0;     // directions whose p-neighbour has no p-neighbour of its own
 };
 NeighbourCounts neighbour_counts(const Board &board, const std::vector<int8_t> &owner, int cell, int player);
+// The same from bitboards: `own` the player's cells, `lone` those of them without a same-colour neighbour.
+NeighbourCounts neighbour_counts(const Board &board, const Bits &own, const Bits &lone, int cell);
+// The player's cells as a bitboard, and those with no same-colour neighbour (eight shifts).
+Bits owned_bits(const Board &board, const std::vector<int8_t> &owner, int player);
+Bits lone_bits(const Board &board, const Bits &own);
 // The exact score change for `player` of taking empty `cell`: [ov = 0] + 4 ov - 2 il - 2 ext - lone.
 int gain_of(const NeighbourCounts &counts);
 int gain(const Board &board, const std::vector<int8_t> &owner, int cell, int player);
@@ -53,6 +59,19 @@ class Position {
     bool finished() const { return empty_count() == 0; }
     int score(int player) const { return score_[size_t(player)]; }
     int margin() const { return score_[0] - score_[1]; } // player 0's lead
+    // The exact score change for `player` of taking the empty `cell`. Incremental: a move marks the gains within
+    // two steps stale (one OR of a mask); a stale gain is recomputed from the bitboards when read.
+    int gain(int cell, int player) const {
+        const int b = board_->bit_of(cell);
+        if (stale_[size_t(player)].test(b)) refresh_gain(cell, player, b);
+        return gain_[size_t(player)][size_t(cell)];
+    }
+    // Empty playable 8-neighbours of a cell (a popcount).
+    int open_neighbours(int cell) const { return (empty_ & board_->around[size_t(cell)]).count(); }
+    const Bits &own_bits(int player) const { return own_[size_t(player)]; }
+    const Bits &empty_bits() const { return empty_; }
+    // legal_moves() for this position, in the same order, using the columns' fill heights under gravity.
+    void legal_moves(std::vector<int> &out) const;
     uint64_t hash() const { return hash_; }
     // S[k], 1-based as in the write-up: the score of the player who made move k just after it; S[0] = S[-1] = 0.
     int mover_score(int k) const { return k >= 1 ? mover_score_[size_t(k - 1)] : 0; }
@@ -62,8 +81,16 @@ class Position {
     void undo();
 
   private:
+    void refresh_gain(int cell, int player, int bit) const;
+
     const Board *board_;
     std::vector<int8_t> owner_;
+    std::array<Bits, kPlayers> own_{}, lone_{};
+    Bits empty_;
+    mutable std::array<std::vector<uint8_t>, kPlayers> gain_; // a cache: valid where stale_ is clear
+    mutable std::array<Bits, kPlayers> stale_{};
+    std::vector<Bits> lone_before_; // per move: the mover's lone cells before it (undo)
+    std::vector<int> filled_;       // per column: cells taken (gravity fills bottom up)
     std::array<int, kPlayers> score_{};
     int first_;
     std::vector<int> moves_, gains_, mover_score_;

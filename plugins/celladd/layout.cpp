@@ -4,6 +4,8 @@
 
 #include <pluzzle/error.hpp>
 
+#include <cmath>
+
 namespace celladd {
 namespace {
 
@@ -44,6 +46,39 @@ void fill_flask(int neck, int base, Board &board) {
         for (int c = first; c < first + row_width; ++c)
             board.playable[size_t(board.index(r, c))] = 1;
     }
+}
+
+// The padded bit layout of bitboard.hpp, the direction shifts, neighbour masks, the squares a move can change
+// the gains of (within two king steps), and the published AIs' centrality per square.
+void add_bitboard_geometry(Board &board) {
+    board.stride = board.width + 1;
+    if ((board.height + 4) * board.stride > kMaxBits)
+        throw pluzzle::invalid("the board is too large for the bitboards", "layout");
+    board.bit.resize(size_t(board.squares()));
+    for (int r = 0; r < board.height; ++r)
+        for (int c = 0; c < board.width; ++c) {
+            board.bit[size_t(board.index(r, c))] = (r + 2) * board.stride + c;
+            if (board.is_playable(r, c)) board.playable_bits.set(board.bit_of(board.index(r, c)));
+        }
+    for (int d = 0; d < kDirections; ++d)
+        board.offset[size_t(d)] = kDirRow[size_t(d)] * board.stride + kDirCol[size_t(d)];
+    board.around.assign(size_t(board.squares()), Bits{});
+    board.near.assign(size_t(board.squares()), Bits{});
+    for (int r = 0; r < board.height; ++r)
+        for (int c = 0; c < board.width; ++c) {
+            const int cell = board.index(r, c);
+            for (int d = 0; d < kDirections; ++d)
+                if (board.is_playable(r + kDirRow[size_t(d)], c + kDirCol[size_t(d)]))
+                    board.around[size_t(cell)].set(board.bit_of(cell) + board.offset[size_t(d)]);
+            for (int dr = -2; dr <= 2; ++dr)
+                for (int dc = -2; dc <= 2; ++dc)
+                    if ((dr || dc) && board.is_playable(r + dr, c + dc))
+                        board.near[size_t(cell)].set(board.bit_of(board.index(r + dr, c + dc)));
+            // 1 / (|r - (h+1)/2| + |c - (w+1)/2|), 1-based: +infinity at an exact centre.
+            const double rr = r + 1, cc = c + 1;
+            const double distance = std::fabs(rr - (board.height + 1) / 2.0) + std::fabs(cc - (board.width + 1) / 2.0);
+            board.centre_value.push_back(1.0 / distance);
+        }
 }
 
 } // namespace
@@ -123,6 +158,7 @@ Board make_board(const Layout &layout) {
         board.column_start.push_back(int(board.column_cells.size()));
     }
     board.playable_count = int(board.column_cells.size());
+    add_bitboard_geometry(board);
     return board;
 }
 

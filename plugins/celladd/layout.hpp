@@ -2,6 +2,8 @@
 // gravity) and Erlenmeyer flasks (a widening base under a two-cell neck, gravity). Row 0 is the BOTTOM row here;
 // texts show rows 1-based (row 1 = bottom), as the original app did.
 #pragma once
+#include "bitboard.hpp"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -35,12 +37,22 @@ struct Board {
     std::vector<int> column_start;             // width + 1 offsets into column_cells
     int playable_count = 0;
 
+    // Bitboard geometry (bitboard.hpp): square -> bit, the shift of each direction, and per-square masks.
+    int stride = 0;                   // width + 1
+    std::vector<int> bit;             // per square
+    std::array<int, 8> offset{};      // bit shift of each direction
+    Bits playable_bits;               // all playable squares
+    std::vector<Bits> around;         // per square: its playable 8-neighbours
+    std::vector<Bits> near;           // per square: playable squares within 2 king steps (the gains it touches)
+    std::vector<double> centre_value; // per square: the published AIs' centrality feature
+
     int squares() const { return height * width; }
     int index(int row, int col) const { return row * width + col; }
     int row_of(int cell) const { return cell / width; }
     int col_of(int cell) const { return cell % width; }
     bool inside(int row, int col) const { return row >= 0 && row < height && col >= 0 && col < width; }
     bool is_playable(int row, int col) const { return inside(row, col) && playable[size_t(index(row, col))]; }
+    int bit_of(int cell) const { return bit[size_t(cell)]; }
 };
 
 // Throws pluzzle::invalid naming the field when the layout does not exist.

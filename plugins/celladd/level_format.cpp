@@ -1,5 +1,7 @@
-// level_format.cpp -- the canonical level text (see level.hpp). Several levels may follow each other, each
-// starting with its header line. Every error names its line, column and field.
+// level_format.cpp -- the canonical level text (see level.hpp), several levels a file, each starting with its
+// header line; and the plain move-list file (no header: 'layout ...', optional first/opponent/name lines, then
+// 'moves r,c ...' lines: the game so far, read as the level's opening). Every error names its line, column and
+// field.
 #include "level.hpp"
 
 #include <pluzzle/text.hpp>
@@ -98,17 +100,45 @@ void read_mask(const std::vector<Line> &lines, size_t &i, const CellLevel &level
     }
 }
 
-std::vector<int> read_opening(const std::vector<Token> &words, const Line &line, const Board &board) {
-    std::vector<int> cells;
+// An opening move and where it was written, so an illegal one is reported at its own line and column.
+struct WrittenMove {
+    int cell, line, column;
+};
+
+void read_opening(const std::vector<Token> &words, const Line &line, const Board &board, const std::string &field,
+                  std::vector<WrittenMove> &out) {
     for (size_t k = 1; k < words.size(); ++k) {
         std::string why;
         const auto cell = parse_cell(board, words[k].text, why);
         if (!cell)
-            throw parse_error("opening move " + std::to_string(k) + ": " + why, line.number, words[k].column,
-                              "opening");
-        cells.push_back(*cell);
+            throw parse_error((field == "moves" ? std::string("move ") : field + " move ") +
+                                  std::to_string(out.size() + 1) + ": " + why,
+                              line.number, words[k].column, field);
+        out.push_back({*cell, line.number, words[k].column});
     }
-    return cells;
+}
+
+// Plays the opening move by move; the first illegal one is named with its line and column.
+void check_opening(CellLevel &level, const std::vector<WrittenMove> &written, const std::string &field) {
+    Position position(level.board, level.first);
+    for (size_t k = 0; k < written.size(); ++k) {
+        const WrittenMove &m = written[k];
+        const std::string what = (field == "moves" ? std::string("move ") : field + " move ") + std::to_string(k + 1) +
+                                 " " + cell_text(level.board, m.cell);
+        if (position.finished()) throw parse_error(what + ": the board is already full", m.line, m.column, field);
+        if (!is_legal(level.board, position.owner(), m.cell))
+            throw parse_error(what + (position.owner()[size_t(m.cell)] != kEmpty
+                                          ? " is taken"
+                                          : " is not where a move lands (gravity: columns fill from the bottom)"),
+                              m.line, m.column, field);
+        position.play(m.cell);
+        level.opening.push_back(m.cell);
+    }
+}
+
+bool starts_with_word(const Line &line, std::string_view word) {
+    const auto words = pluzzle::tokens(line);
+    return !words.empty() && words[0].text == word;
 }
 
 } // namespace
@@ -123,21 +153,25 @@ std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
     };
     skip();
     if (i == lines.size()) throw parse_error("empty file: expected the header 'celladd 1'", 1, 1);
+    // The plain move-list file: no header, 'layout ...' first, then the moves played so far (see README.md).
+    const bool move_list = starts_with_word(lines[i], "layout");
     while (i < lines.size()) {
-        const Line &head = lines[i++];
-        const auto head_words = pluzzle::tokens(head);
-        if (head_words[0].text != "celladd")
-            throw parse_error("expected the header 'celladd 1', found '" + std::string(pluzzle::trim(head.text)) + "'",
-                              head.number, head_words[0].column);
-        if (head_words.size() < 2 || head_words[1].text != "1")
-            throw parse_error("expected format version 1 after 'celladd'", head.number,
-                              head_words.size() < 2 ? int(head.text.size()) + 1 : head_words[1].column, "version");
-        expect_words(head_words, 2, head, "celladd 1");
+        const Line &head = lines[move_list ? i : i++];
+        if (!move_list) {
+            const auto head_words = pluzzle::tokens(head);
+            if (head_words[0].text != "celladd")
+                throw parse_error("expected the header 'celladd 1', found '" + std::string(pluzzle::trim(head.text)) +
+                                      "'",
+                                  head.number, head_words[0].column);
+            if (head_words.size() < 2 || head_words[1].text != "1")
+                throw parse_error("expected format version 1 after 'celladd'", head.number,
+                                  head_words.size() < 2 ? int(head.text.size()) + 1 : head_words[1].column, "version");
+            expect_words(head_words, 2, head, "celladd 1");
+        }
 
         auto level = std::make_unique<CellLevel>();
         bool has_layout = false, has_first = false, has_opponent = false, has_opening = false, has_mask = false;
-        const Line *opening_line = nullptr;
-        std::vector<Token> opening_words;
+        std::vector<const Line *> move_lines; // read once the layout is known, wherever they stand
         for (skip(); i < lines.size() && !header(lines[i]); skip()) {
             const Line &line = lines[i++];
             const auto words = pluzzle::tokens(line);
@@ -166,31 +200,36 @@ std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
                 bool none = false;
                 const Opponent opponent = read_opponent(words, line, none);
                 if (!none) level->opponent = opponent;
-            } else if (key == "opening") {
-                once(has_opening);
-                opening_line = &line;
-                opening_words = words;
+            } else if (key == (move_list ? "moves" : "opening")) {
+                // A move list may run over several 'moves' lines; the canonical opening is one line.
+                if (!move_list) once(has_opening);
+                move_lines.push_back(&line);
             } else if (key == "mask") {
                 once(has_mask);
                 expect_words(words, 1, line, "mask");
                 if (!has_layout) throw parse_error("'mask' before 'layout'", line.number, words[0].column, "mask");
                 read_mask(lines, i, *level);
             } else {
-                throw parse_error("unknown key '" + key + "' (name, layout, first, opponent, opening, mask)",
+                throw parse_error("unknown key '" + key + "' (" +
+                                      (move_list ? "name, layout, first, opponent, moves"
+                                                 : "name, layout, first, opponent, opening, mask") +
+                                      ")",
                                   line.number, words[0].column, key);
             }
         }
         if (!has_layout) throw parse_error("the level has no 'layout' line", head.number, 1, "layout");
-        if (!has_first) throw parse_error("the level has no 'first player|opponent' line", head.number, 1, "first");
-        if (!has_opponent) throw parse_error("the level has no 'opponent' line", head.number, 1, "opponent");
-        if (opening_line) {
-            level->opening = read_opening(opening_words, *opening_line, level->board);
-            try {
-                (void)replay(*level, {});
-            } catch (const pluzzle::Error &e) {
-                throw parse_error(e.what(), opening_line->number, 1, "opening");
-            }
-        }
+        // A move list defaults to player 1 first and no opponent (two people).
+        if (!has_first && !move_list)
+            throw parse_error("the level has no 'first player|opponent' line", head.number, 1, "first");
+        if (!has_opponent && !move_list)
+            throw parse_error("the level has no 'opponent' line", head.number, 1, "opponent");
+        const std::string field = move_list ? "moves" : "opening";
+        std::vector<WrittenMove> written;
+        for (const Line *line : move_lines)
+            read_opening(pluzzle::tokens(*line), *line, level->board, field, written);
+        check_opening(*level, written, field);
+        if (move_list && i < lines.size())
+            throw parse_error("a move-list file holds one level: no 'celladd' header after it", lines[i].number, 1);
         std::string name = level->name;
         levels.push_back({std::move(level), std::move(name)});
     }

@@ -11,6 +11,8 @@ namespace celladd {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr double kHeadroom = 0.85;  // of the per-move limit: the search stops here
+constexpr double kExactShare = 0.4; // of the limit: the exact attempt before falling back to rollouts
 
 int lead(const Position &position, int me) { return me == 0 ? position.margin() : -position.margin(); }
 
@@ -40,7 +42,7 @@ class ExactSearch {
         }
         if (auto it = memo_.find(position.hash()); it != memo_.end()) return it->second.value;
         std::vector<int> moves;
-        legal_moves(position.board(), position.owner(), moves);
+        position.legal_moves(moves);
         Entry best{std::numeric_limits<int>::min(), kNoCell};
         for (int cell : moves) {
             position.play(cell);
@@ -86,9 +88,8 @@ class ExactSearch {
 } // namespace
 
 int policy_move(const Position &position) {
-    const Board &board = position.board();
-    std::vector<int> moves;
-    legal_moves(board, position.owner(), moves);
+    thread_local std::vector<int> moves; // no allocation per move in rollouts
+    position.legal_moves(moves);
     const int me = position.to_move();
     int best = kNoCell;
     double best_value = -std::numeric_limits<double>::infinity();
@@ -130,16 +131,17 @@ std::optional<LineResult> exact_line(Position &position, int me, const Opponent 
 int model_move(Position &position, const Opponent &model, const ModelMoveOptions &options,
                pluzzle::SolveControl &control, int *expected) {
     const int me = position.to_move();
-    // 10% headroom: the rollout running when the clock runs out still finishes.
+    // Everything below runs against one deadline at kHeadroom of the limit (wall clock, so a loaded machine
+    // costs search, not the limit): the rollout or exact node running when it passes is the only overshoot.
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(0.9 * options.time_limit_s));
+                                             std::chrono::duration<double>(kHeadroom * options.time_limit_s));
     auto out_of_time = [&] { return Clock::now() >= deadline || control.poll(); };
 
     if (position.empty_count() <= options.exact_empties) {
-        // A bounded sub-search: its own node budget, so a hard endgame cannot eat the whole move's time.
+        // A bounded sub-search: its own clock, so a hard endgame cannot eat the whole move's time.
         pz_solve_request request{};
         request.struct_size = sizeof(request);
-        request.time_limit_s = std::max(0.0, options.time_limit_s * 0.5);
+        request.time_limit_s = std::max(0.0, options.time_limit_s * kExactShare);
         pluzzle::SolveControl sub(&request, nullptr);
         if (auto exact = exact_line(position, me, model, sub)) {
             if (expected) *expected = exact->margin;
@@ -150,7 +152,7 @@ int model_move(Position &position, const Opponent &model, const ModelMoveOptions
     // Rollout improvement: each of our moves followed by the base policy; then, while time lasts, the most
     // promising moves again one level deeper (our best second move by rollout after the model's reply).
     std::vector<int> moves;
-    legal_moves(position.board(), position.owner(), moves);
+    position.legal_moves(moves);
     std::vector<std::pair<int, int>> scored; // (margin, move)
     for (int cell : moves) {
         position.play(cell);
@@ -170,7 +172,7 @@ int model_move(Position &position, const Opponent &model, const ModelMoveOptions
         }
         if (!position.finished()) {
             std::vector<int> second;
-            legal_moves(position.board(), position.owner(), second);
+            position.legal_moves(second);
             for (int next : second) {
                 position.play(next);
                 scored[k].first = std::max(scored[k].first, rollout(position, me, model));

@@ -11,13 +11,6 @@ constexpr Weights kEasy = {10, 5, 0, 0};
 constexpr Weights kMedium = {6, 3.5, 0.5, 0.5};
 constexpr Weights kHard = {2, 2, 1, 1};
 
-int count_open_neighbours(const Position &position, int cell) {
-    int open = 0;
-    for (int n : position.board().neighbour[size_t(cell)])
-        open += n != kNoCell && position.owner()[size_t(n)] == kEmpty;
-    return open;
-}
-
 } // namespace
 
 std::string ai_name(PublishedAi kind) {
@@ -37,16 +30,12 @@ std::optional<PublishedAi> parse_ai_name(std::string_view name) {
 }
 
 double centrality(const Board &board, int cell) {
-    const double r = board.row_of(cell) + 1, c = board.col_of(cell) + 1;
-    const double distance = std::fabs(r - (board.height + 1) / 2.0) + std::fabs(c - (board.width + 1) / 2.0);
-    return 1.0 / distance; // +inf at the exact centre of an odd-sized board
+    return board.centre_value[size_t(cell)]; // computed with the board (layout.cpp): +inf at an exact centre
 }
 
 Features features(const Position &position, int cell, int ai_player) {
-    const Board &board = position.board();
-    return {double(gain(board, position.owner(), cell, ai_player)),
-            double(gain(board, position.owner(), cell, 1 - ai_player)), double(count_open_neighbours(position, cell)),
-            centrality(board, cell)};
+    return {double(position.gain(cell, ai_player)), double(position.gain(cell, 1 - ai_player)),
+            double(position.open_neighbours(cell)), centrality(position.board(), cell)};
 }
 
 double adaptive_alpha(const Position &position, int skill) {
@@ -81,8 +70,8 @@ double move_value(const Features &f, const Weights &c) {
 
 int published_move(const Position &position, const Opponent &opponent) {
     const Board &board = position.board();
-    std::vector<int> candidates;
-    legal_moves(board, position.owner(), candidates);
+    thread_local std::vector<int> candidates; // no allocation per move in rollouts
+    position.legal_moves(candidates);
     if (candidates.empty()) return kNoCell;
     if (position.empty_count() == 1) {
         for (int cell : board.column_cells)

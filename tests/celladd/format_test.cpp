@@ -56,6 +56,32 @@ TEST(Format, GeneratedLevelsOfEveryFamilyRoundTrip) {
     EXPECT_THROW(generate_level(pluzzle::Params(declared, {{"layout", "petri"}, {"cells", "30"}}), 1), pluzzle::Error);
 }
 
+// The plain move-list file: a layout line and the moves so far (over several lines), read as the opening of a
+// level with player 1 first and no opponent unless those lines say otherwise.
+TEST(Format, AMoveListFileIsALevel) {
+    auto levels = parse_levels("// a game in progress\n"
+                               "layout beaker 3 4\n"
+                               "moves 1,1 1,2\n"
+                               "moves 2,1\n");
+    ASSERT_EQ(levels.size(), 1u);
+    const auto &level = static_cast<const CellLevel &>(*levels[0].level);
+    EXPECT_EQ(level.layout, (Layout{Family::beaker, 3, 4}));
+    EXPECT_EQ(level.first, 0);
+    EXPECT_FALSE(level.opponent);
+    const Board &board = level.board;
+    EXPECT_EQ(level.opening, (std::vector<int>{board.index(0, 0), board.index(0, 1), board.index(1, 0)}));
+
+    levels = parse_levels("layout petri 13\nfirst opponent\nopponent hard\nmoves 3,3\n");
+    const auto &vs_hard = static_cast<const CellLevel &>(*levels[0].level);
+    EXPECT_EQ(vs_hard.first, 1);
+    ASSERT_TRUE(vs_hard.opponent);
+    EXPECT_EQ(vs_hard.opponent->kind, PublishedAi::hard);
+    EXPECT_EQ(vs_hard.opening.size(), 1u);
+    // Its canonical text reads back as the same level.
+    const auto again = parse_levels(encode_level(vs_hard));
+    EXPECT_EQ(encode_level(static_cast<const CellLevel &>(*again[0].level)), encode_level(vs_hard));
+}
+
 struct BadText {
     const char *text;
     int line;
@@ -84,6 +110,14 @@ TEST(Format, MalformedLevelsNameTheirLineAndField) {
         {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nmask\n..\n.#\n", 7, "mask"},
         {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nmask\n..\n", 7, "mask"},
         {"celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\nmask\n...\n..\n", 6, "mask"},
+        // The move-list file: the bad move's own line, even on a later 'moves' line.
+        {"layout beaker 2 2\nmoves 1,1\nmoves 1,1\n", 3, "moves"},
+        {"layout beaker 2 2\nmoves 1,1 2,2\n", 2, "moves"}, // floats: 1,2 first
+        {"layout beaker 2 2\nmoves 1,1\n\nmoves 3,1\n", 4, "moves"},
+        {"layout beaker 2 2\nmoves 1,1 1,2 2,1 2,2\nmoves 2,2\n", 3, "moves"}, // full
+        {"layout beaker 2 2\nopening 1,1\n", 2, "opening"},                    // 'opening' is the level text's
+        {"layout beaker 2 11\n", 1, "layout"},
+        {"layout beaker 2 2\nmoves 1,1\ncelladd 1\n", 3, ""},
     };
     for (const BadText &bad : cases) {
         try {
