@@ -22,10 +22,11 @@ struct SolverOptions {
     // the 4096-branch run. A run that ends within its budget is complete, so unsolvable is still proven.
     bool first_solution_restarts = true;
     // Search with clause learning (sat_search.hpp) from the root's logic fixpoint once a plain DFS has spent
-    // sat_after_line_solves line solves (0: as soon as logic stalls), instead of the DFS with restarts.
+    // sat_after_line_solves line solves (four times that for a first solution; 0: as soon as logic stalls),
+    // instead of the DFS with restarts alone.
     bool sat = true;
     uint64_t sat_after_line_solves = 1000000;
-    std::string sat_config = "default"; // CaDiCaL's configuration: default, sat, unsat or plain
+    std::string sat_config = "sat"; // CaDiCaL's configuration: default, sat, unsat or plain
 };
 
 struct SolverReport {
