@@ -76,6 +76,10 @@ class SliceIt final : public pluzzle::Puzzle {
         if (report.status == PZ_SOLVE_SOLVED) {
             control.solution(encode_strokes(report.strokes));
             outcome.stats.emplace_back("largest_deviation", fixed(report.verdict.largest_deviation));
+            // Each counted piece's share of the total area in percent, largest first.
+            std::string shares;
+            for (const double share : report.verdict.shares) shares += (shares.empty() ? "" : ",") + fixed(share);
+            outcome.stats.emplace_back("piece_shares", shares);
             outcome.stats.emplace_back("structure", report.structure);
         }
         outcome.stats.emplace_back("starts", std::to_string(report.starts));
