@@ -46,7 +46,7 @@ public:
                                 "once logic stalls: clause learning (CaDiCaL) or the probe-guided depth-first search"},
                                {"sat_after", PZ_PARAM_INT, "1000000", 0, 1e12, "",
                                 "search=sat: line solves a plain depth-first search may spend before clause "
-                                "learning takes over (x4 for a first solution; 0 = at once)"},
+                                "learning takes over (x16 for a first solution; 0 = at once)"},
                                {"sat_config", PZ_PARAM_CHOICE, "sat", 0, 0, "default|sat|unsat|plain",
                                 "search=sat: CaDiCaL's option preset"}};
         info.tools = {{"paint", "Paint", "p", "toggle a cell of the picture; the clues follow the picture"},

@@ -22,7 +22,7 @@ struct SolverOptions {
     // the 4096-branch run. A run that ends within its budget is complete, so unsolvable is still proven.
     bool first_solution_restarts = true;
     // Search with clause learning (sat_search.hpp) from the root's logic fixpoint once a plain DFS has spent
-    // sat_after_line_solves line solves (four times that for a first solution; 0: as soon as logic stalls),
+    // sat_after_line_solves line solves (sixteen times that for a first solution; 0: as soon as logic stalls),
     // instead of the DFS with restarts alone.
     bool sat = true;
     uint64_t sat_after_line_solves = 1000000;
