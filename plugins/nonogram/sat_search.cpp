@@ -129,29 +129,38 @@ private:
 class ControlTerminator final : public CaDiCaL::Terminator {
 public:
     explicit ControlTerminator(pluzzle::SolveControl &control) : control_(control) {}
-    bool terminate() override { return control_.tick(); }
+    bool terminate() override { return fired_ = fired_ || control_.tick(); }
+    bool fired() const { return fired_; }
 
 private:
     pluzzle::SolveControl &control_;
+    bool fired_ = false;
 };
 
 } // namespace
 
-SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known, unsigned wanted,
-                     pluzzle::SolveControl &control, const std::string &config) {
-    SatResult result;
-    const int w = puzzle.width, h = puzzle.height;
+struct SatSearch::Impl {
+    const Puzzle &puzzle;
+    Grid start;
     CaDiCaL::Solver solver;
+    Encoder encoder;
+    bool possible = true;
+    Impl(const Puzzle &p, const Grid &s) : puzzle(p), start(s), encoder(solver, p.width * p.height) {}
+};
+
+SatSearch::SatSearch(const Puzzle &puzzle, const Grid &start, const std::string &config)
+    : impl_(std::make_unique<Impl>(puzzle, start)) {
+    const int w = puzzle.width, h = puzzle.height;
+    CaDiCaL::Solver &solver = impl_->solver;
+    Encoder &encoder = impl_->encoder;
     solver.set("quiet", 1);
     if (!config.empty() && config != "default") solver.configure(config.c_str());
-    Encoder encoder(solver, w * h);
     auto var = [w](int r, int c) { return r * w + c + 1; };
-
     for (int i = 0; i < w * h; ++i)
         if (start.cells[size_t(i)] != kUnknown) encoder.clause({start.cells[size_t(i)] == kFilled ? i + 1 : -(i + 1)});
     std::vector<int> vars;
     std::vector<int8_t> values;
-    bool possible = true;
+    bool &possible = impl_->possible;
     for (int r = 0; r < h && possible; ++r) {
         vars.clear();
         values.clear();
@@ -170,35 +179,55 @@ SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<
         }
         possible = encoder.add_line(puzzle.cols[size_t(c)], vars, values);
     }
-    if (!possible) return result;
+}
 
-    // A solution found earlier must not be found again: block it (only its undecided cells can differ).
-    auto block = [&](const Grid &g) {
-        std::vector<int> c;
-        for (int i = 0; i < w * h; ++i)
-            if (start.cells[size_t(i)] == kUnknown) c.push_back(g.cells[size_t(i)] == kFilled ? -(i + 1) : i + 1);
-        encoder.clause(c);
-    };
-    for (const Grid &g : known) block(g);
+SatSearch::~SatSearch() = default;
 
+// Only the cells undecided at the start can differ between solutions, so the clause names only those.
+void SatSearch::block(const Grid &g) {
+    std::vector<int> c;
+    const Grid &start = impl_->start;
+    for (size_t i = 0; i < start.cells.size(); ++i)
+        if (start.cells[i] == kUnknown) c.push_back(g.cells[i] == kFilled ? -int(i + 1) : int(i + 1));
+    impl_->encoder.clause(c);
+}
+
+SatSearch::Outcome SatSearch::search(pluzzle::SolveControl &control, int conflict_limit, Grid &solution) {
+    if (!impl_->possible) return Outcome::kNoMore;
+    CaDiCaL::Solver &solver = impl_->solver;
     ControlTerminator terminator(control);
     solver.connect_terminator(&terminator);
+    if (conflict_limit > 0) solver.limit("conflicts", conflict_limit);
+    const int status = solver.solve(); // learned clauses are kept for the next call
+    solver.disconnect_terminator();
+    if (status == 20) return Outcome::kNoMore;
+    if (status != 10) return terminator.fired() ? Outcome::kStopped : Outcome::kUndecided;
+    const Puzzle &puzzle = impl_->puzzle;
+    Grid g(puzzle.width, puzzle.height);
+    for (size_t i = 0; i < g.cells.size(); ++i) g.cells[i] = solver.val(int(i + 1)) > 0 ? kFilled : kEmpty;
+    // The encoding is exact, so this holds; checking costs nothing next to the search and keeps a wrong model
+    // from ever being reported as a solution.
+    if (!satisfies(puzzle, g)) throw std::logic_error("SAT model does not satisfy the clues");
+    block(g);
+    solution = std::move(g);
+    return Outcome::kSolution;
+}
+
+SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known, unsigned wanted,
+                     pluzzle::SolveControl &control, const std::string &config) {
+    SatResult result;
+    SatSearch sat(puzzle, start, config);
+    for (const Grid &g : known) sat.block(g);
     while (result.solutions.size() < wanted) {
-        const int status = solver.solve();
-        if (status == 0) {
+        Grid g;
+        const SatSearch::Outcome outcome = sat.search(control, 0, g);
+        if (outcome == SatSearch::Outcome::kStopped) {
             result.stopped = true;
             break;
         }
-        if (status != 10) break; // 20: no (further) solution
-        Grid g(w, h);
-        for (int i = 0; i < w * h; ++i) g.cells[size_t(i)] = solver.val(i + 1) > 0 ? kFilled : kEmpty;
-        // The encoding is exact, so this holds; checking costs nothing next to the search and keeps a wrong
-        // model from ever being reported as a solution.
-        if (!satisfies(puzzle, g)) throw std::logic_error("SAT model does not satisfy the clues");
-        block(g);
+        if (outcome != SatSearch::Outcome::kSolution) break; // no (further) solution
         result.solutions.push_back(std::move(g));
     }
-    solver.disconnect_terminator();
     return result;
 }
 

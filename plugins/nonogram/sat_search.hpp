@@ -11,6 +11,7 @@
 #include <pluzzle/solve_control.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,30 @@ namespace nonogram {
 struct SatResult {
     bool stopped = false;       // control said stop (limit or cancel); `solutions` holds what was found
     std::vector<Grid> solutions; // new solutions only (never one of `known`)
+};
+
+// The CNF of the puzzle from the decided cells of `start`, kept between searches so that CaDiCaL's learned
+// clauses carry over from one call to the next (conflict-limited calls can interleave with other work; a
+// DFS/CDCL portfolio built that way measured slower on TAAI 2011 than running them one after the other, see
+// docs/BENCHMARKS.md). `config`: a CaDiCaL preset ("default", "sat", "unsat", "plain").
+class SatSearch {
+public:
+    SatSearch(const Puzzle &puzzle, const Grid &start, const std::string &config);
+    ~SatSearch();
+    SatSearch(const SatSearch &) = delete;
+    SatSearch &operator=(const SatSearch &) = delete;
+
+    enum class Outcome { kSolution, kNoMore, kUndecided, kStopped };
+    // Searches for a solution not blocked yet, for at most conflict_limit conflicts (0: no limit). A solution is
+    // written to `solution` and blocked; kNoMore proves there is no other; kUndecided means the limit came first;
+    // kStopped, that control said stop.
+    Outcome search(pluzzle::SolveControl &control, int conflict_limit, Grid &solution);
+    // Excludes a solution found elsewhere.
+    void block(const Grid &solution);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
 };
 
 // Finds up to `wanted` solutions of `puzzle` that agree with the decided cells of `start` and differ from every
