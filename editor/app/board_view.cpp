@@ -1,5 +1,7 @@
 #include "board_view.hpp"
 
+#include "polygon_fill.hpp"
+
 #include <vector>
 
 namespace pluzzle::editor::app {
@@ -25,8 +27,16 @@ void draw_display_list(ImDrawList &out, const DisplayList &list, const ViewTrans
         const float stroke = std::max(1.0f, item.width * view.scale);
         switch (item.kind) {
         case DrawItem::Polygon:
-            // ImGui fills convex shapes; the SDK's polygons are cells, bars and markers, which are.
-            if (item.fill.a) out.AddConvexPolyFilled(pts.data(), int(pts.size()), colour(item.fill));
+            // ImGui fills only convex shapes (anti-aliased); concave ones (e.g. sliceit pieces) go as triangles.
+            if (item.fill.a && is_convex(item.points)) {
+                out.AddConvexPolyFilled(pts.data(), int(pts.size()), colour(item.fill));
+            } else if (item.fill.a) {
+                const ImDrawListFlags flags = out.Flags;
+                out.Flags &= ~ImDrawListFlags_AntiAliasedFill; // fringes would show seams between the triangles
+                for (const auto &t : triangulate(item.points))
+                    out.AddTriangleFilled(pts[size_t(t[0])], pts[size_t(t[1])], pts[size_t(t[2])], colour(item.fill));
+                out.Flags = flags;
+            }
             if (item.stroke.a && item.width > 0)
                 out.AddPolyline(pts.data(), int(pts.size()), colour(item.stroke), ImDrawFlags_Closed, stroke);
             break;

@@ -599,7 +599,7 @@ void EditorApp::draw_dialogs() {
             ImGui::EndCombo();
         }
         plugin = registry_->find(new_type_);
-        if (plugin && plugin->can(PZ_CAP_GENERATE)) {
+        if (plugin && (plugin->can(PZ_CAP_GENERATE) || plugin->can_blank())) {
             const auto params = plugin->params();
             if (new_param_values_.size() != params.size()) {
                 new_param_values_.clear();
@@ -610,13 +610,15 @@ void EditorApp::draw_dialogs() {
                 ImGui::InputText(params[i].name, &new_param_values_[i]);
                 if (ImGui::IsItemHovered() && *params[i].help) ImGui::SetTooltip("%s", params[i].help);
             }
-            ImGui::InputInt("Seed", &new_seed_);
-            if (ImGui::Button("Generate")) {
+            host::KeyValues kv;
+            for (size_t i = 0; i < params.size(); ++i)
+                kv.emplace_back(params[i].name, new_param_values_[i]);
+            const auto create = [&](bool blank) {
                 try {
-                    host::KeyValues kv;
-                    for (size_t i = 0; i < params.size(); ++i)
-                        kv.emplace_back(params[i].name, new_param_values_[i]);
-                    session_.new_level(new_type_, kv, uint64_t(new_seed_));
+                    if (blank)
+                        session_.new_blank_level(new_type_, kv);
+                    else
+                        session_.new_level(new_type_, kv, uint64_t(new_seed_));
                     meta_edit_ = {};
                     refresh_board();
                     view_fitted_ = false;
@@ -624,6 +626,15 @@ void EditorApp::draw_dialogs() {
                 } catch (const std::exception &e) {
                     report(e);
                 }
+            };
+            if (plugin->can(PZ_CAP_GENERATE)) {
+                ImGui::InputInt("Seed", &new_seed_);
+                if (ImGui::Button("Generate")) create(false);
+            }
+            if (plugin->can_blank()) {
+                if (plugin->can(PZ_CAP_GENERATE)) ImGui::SameLine();
+                if (ImGui::Button("Blank")) create(true);
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("an empty level of this size, to edit from scratch");
             }
         }
         ImGui::Separator();

@@ -53,7 +53,12 @@ bool EditorApp::run_script_step() {
         } else if (c.name == "new") {
             host::KeyValues params;
             uint64_t seed = 1;
+            bool blank = false;
             for (size_t i = 1; i < c.args.size(); ++i) {
+                if (c.args[i] == "blank") { // the plugin's blank level instead of a generated one
+                    blank = true;
+                    continue;
+                }
                 const size_t eq = c.args[i].find('=');
                 if (eq == std::string::npos) throw host::InputError("script", "expected key=value", c.line);
                 if (c.args[i].substr(0, eq) == "seed")
@@ -61,7 +66,10 @@ bool EditorApp::run_script_step() {
                 else
                     params.emplace_back(c.args[i].substr(0, eq), c.args[i].substr(eq + 1));
             }
-            session_.new_level(c.args[0], params, seed);
+            if (blank)
+                session_.new_blank_level(c.args[0], params);
+            else
+                session_.new_level(c.args[0], params, seed);
             meta_edit_ = session_.document().meta();
             view_fitted_ = false;
         } else if (c.name == "new-text") {
@@ -161,7 +169,11 @@ bool EditorApp::run_script_step() {
                 if (session_.last_report()) std::cout << " solve=" << host::status_name(session_.last_report()->status);
                 if (session_.solution())
                     std::cout << " frames=" << session_.solution()->frames() << " frame=" << session_.solution_frame();
-                if (session_.play()) std::cout << " play_phase=" << int(session_.play()->status().phase);
+                if (session_.play()) {
+                    const host::PlayStatus st = session_.play()->status();
+                    std::cout << " play_phase=" << int(st.phase) << " play_moves=" << st.moves
+                              << " to_move=" << st.to_move;
+                }
                 std::cout << " problem='" << session_.problem() << "'";
             }
             std::cout << " rows=" << rows_.size() << std::endl;

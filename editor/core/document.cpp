@@ -15,6 +15,16 @@ Document Document::from_text(PluginPtr plugin, const std::string &text, LevelMet
     return Document(std::move(plugin), std::move(levels.front().level), std::move(meta));
 }
 
+Document Document::blank(PluginPtr plugin, const host::KeyValues &params) {
+    host::LevelPtr level = plugin->blank(params);
+    Document doc(std::move(plugin), std::move(level));
+    std::string text;
+    for (auto &[k, v] : params)
+        text += k + "=" + v + " ";
+    doc.params_ = text + "blank"; // stored like a generated level's parameters, so the row says where it came from
+    return doc;
+}
+
 Document Document::generated(PluginPtr plugin, const host::KeyValues &params, uint64_t seed) {
     host::SolveOptions options;
     options.time_limit_s = 30; // a generator that cannot find a level says so rather than running forever

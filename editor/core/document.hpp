@@ -38,6 +38,8 @@ class Document {
                               const std::string &format = {});
     // A level from the plugin's generator.
     static Document generated(PluginPtr plugin, const host::KeyValues &params, uint64_t seed);
+    // An empty level of the plugin (ABI 1.2 blank_level) from its generator parameters; PluginError without one.
+    static Document blank(PluginPtr plugin, const host::KeyValues &params);
 
     const host::Plugin &plugin() const { return *plugin_; }
     const PluginPtr &plugin_ptr() const { return plugin_; }

@@ -65,6 +65,13 @@ void EditorSession::new_level(const std::string &type, const host::KeyValues &pa
     set_document(Document::generated(plugin, params, seed));
 }
 
+void EditorSession::new_blank_level(const std::string &type, const host::KeyValues &params) {
+    auto plugin = registry_->find(type);
+    if (!plugin)
+        throw host::InputError("type", "no installed plugin '" + type + "' (installed: " + registry_->ids() + ")");
+    set_document(Document::blank(plugin, params));
+}
+
 void EditorSession::new_level_from_text(const std::string &type, const std::string &text) {
     auto plugin = registry_->find(type);
     if (!plugin)

@@ -45,6 +45,8 @@ class EditorSession {
     // --- documents
     void new_level(const std::string &type, const host::KeyValues &params, uint64_t seed);
     void new_level_from_text(const std::string &type, const std::string &text);
+    // The plugin's blank level (Plugin::can_blank) from generator parameters.
+    void new_blank_level(const std::string &type, const host::KeyValues &params);
     void set_document(Document doc);
     bool has_document() const { return doc_ != nullptr; }
     Document &document() { return *doc_; }

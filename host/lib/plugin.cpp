@@ -128,6 +128,7 @@ const char *capability_name(uint64_t bit) {
     case PZ_CAP_PLAY: return "play";
     case PZ_CAP_EDIT: return "edit";
     case PZ_CAP_GAME: return "game";
+    case PZ_CAP_BLANK: return "blank";
     }
     return nullptr;
 }
@@ -378,6 +379,21 @@ LevelPtr Plugin::generate(const KeyValues &params, uint64_t seed, const SolveOpt
     if (c != PZ_OK) fail(c, err, "generate", "--param");
     LevelPtr level = own(out);
     validate(level.get(), "generated level (seed " + std::to_string(seed) + ")");
+    return level;
+}
+
+bool Plugin::can_blank() const { return can(PZ_CAP_BLANK) && PZ_HAS(table_, blank_level); }
+
+LevelPtr Plugin::blank(const KeyValues &params) const {
+    // An older table has no such field: read it only through PZ_HAS (the registry checked capability and size).
+    if (!can_blank()) throw PluginError("plugin '" + id_ + "' cannot make blank levels (ABI " + abi() + ")");
+    ParamArray values(params);
+    pz_level *out = nullptr;
+    pz_error err = blank_error();
+    const pz_code c = table_->blank_level(values.values.data(), uint32_t(values.values.size()), &out, &err);
+    if (c != PZ_OK) fail(c, err, "blank level", "--param");
+    LevelPtr level = own(out);
+    validate(level.get(), "blank level");
     return level;
 }
 

@@ -98,6 +98,9 @@ public:
     SolveReport solve(const pz_level *level, const SolveOptions &options) const;
     void render(const pz_level *level, const pz_state *state, const pz_canvas &canvas) const;
     LevelPtr generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const;
+    // ABI 1.2 (capability 'blank'): an empty level from the generator parameters (missing ones: defaults).
+    bool can_blank() const;
+    LevelPtr blank(const KeyValues &params) const;
 
     StatePtr new_state(const LevelPtr &level) const;
     StatePtr decode_state(const LevelPtr &level, std::string_view text, const std::string &source) const;

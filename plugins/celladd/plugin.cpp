@@ -65,7 +65,7 @@ class CellAddition final : public pluzzle::Puzzle {
         info.version = "1.0.0";
         info.description = "Two players place cells; cells that touch their own kind divide and score more. The "
                            "puzzle: player 1's best final margin against a deterministic AI.";
-        info.capabilities = PZ_CAP_SOLVE | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_GAME;
+        info.capabilities = PZ_CAP_SOLVE | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_GAME | PZ_CAP_BLANK;
         info.formats = {{"canonical", "celladd",
                          "'celladd 1', layout, first, opponent, optional opening and mask; states are "
                          "'moves r,c r,c ...'"}};
@@ -150,6 +150,14 @@ class CellAddition final : public pluzzle::Puzzle {
     std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
                                              pluzzle::SolveControl &) const override {
         return generate_level(params, seed);
+    }
+    // Blank: the generator's layout, opponent and first player, with no opening moves (a fixed seed settles the
+    // 'random' choices, so the same parameters give the same level).
+    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override {
+        auto level = generate_level(params, 0);
+        level->opening.clear();
+        level->name.clear();
+        return level;
     }
 
     std::unique_ptr<pluzzle::State> start(const pluzzle::Level &) const override {

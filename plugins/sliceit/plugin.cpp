@@ -32,7 +32,10 @@ class SliceIt final : public pluzzle::Puzzle {
         info.version = "1.0.0"; // bump when solver output changes: stored results are keyed by it
         info.description = "Cut the shapes with exactly N straight strokes into exactly M pieces of equal area. "
                            "Strokes may not touch the hatched zones.";
-        info.capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT;
+        info.capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
+        // No generator: these parameters size the blank level only.
+        info.params = {{"strokes", PZ_PARAM_INT, "2", 1, kMaxStrokes, "", "strokes N"},
+                       {"pieces", PZ_PARAM_INT, "4", 1, kMaxPieces, "", "pieces M"}};
         info.formats = {{"canonical", "sliceit",
                          "SliceIt! JSON: {\"sliceit\": 1, strokes, pieces, tolerance, sliver, shapes, forbidden}"}};
         info.tools = {{"vertex_add", "Add vertex", "a", "click near an edge to insert a vertex there"},
@@ -85,6 +88,15 @@ class SliceIt final : public pluzzle::Puzzle {
         outcome.stats.emplace_back("starts", std::to_string(report.starts));
         outcome.stats.emplace_back("evaluations", std::to_string(report.evaluations));
         return outcome;
+    }
+
+    // Blank: one 100 x 100 square to reshape with the vertex tools; N strokes and M pieces from the parameters.
+    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override {
+        auto level = std::make_unique<Level>();
+        level->shapes.push_back({{{0, 0}, {100, 0}, {100, 100}, {0, 100}}, {}});
+        level->strokes = int(params.integer("strokes"));
+        level->pieces = int(params.integer("pieces"));
+        return level;
     }
 
     void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {

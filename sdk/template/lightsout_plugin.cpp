@@ -48,7 +48,8 @@ public:
         info.name = "Lights Out";
         info.version = "1.0.0"; // bump when solver output changes: stored results are keyed by it
         info.description = "Pressing a light toggles it and its four neighbours. Switch every light off.";
-        info.capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT;
+        info.capabilities =
+            PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
         info.formats = {{"canonical", "lightsout", "Lights Out text: 'lightsout 1', 'size W H', rows of '#'/'.'"},
                         {"plain", "lo01", "rows of '1' (on) and '0' (off), one level"}};
         info.params = generator_params();
@@ -104,6 +105,13 @@ public:
     std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
                                              pluzzle::SolveControl &control) const override {
         return generate_board(params, seed, control);
+    }
+    // A blank level is the generator's grid with every light off, to be lit with the edit tools.
+    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override {
+        auto board = std::make_unique<Board>();
+        board->width = int(params.integer("width"));
+        board->height = int(params.integer("height"));
+        return board;
     }
 
     // --- play: a state is the set of pressed cells

@@ -121,6 +121,57 @@ TEST(EditorApp, ScriptEditsSavesSolvesAndPlaysInARealWindow) {
     EXPECT_GT(colours.size(), 20u);
 }
 
+// A game against an AI: the person's clicks and the AI's answers (on its background thread) both reach the board.
+TEST(EditorApp, PlaysCelladdAgainstAnAiInARealWindow) {
+    editor_test::TempDir dir;
+    const std::string answer = "wait 10\n";
+    const EditorRun run = run_editor(dir, "new celladd layout=petri cells=29 opponent=medium seed=4\n"
+                                          "play\n"
+                                          "seat 1 medium\n"
+                                          "frames 2\n"
+                                          "screenshot " +
+                                              dir.file("start.png") +
+                                              "\n"
+                                              "dump\n"
+                                              "click 0.5 0.5\n" +
+                                              answer + "click 0.23 0.42\n" + answer + "click 0.76 0.42\n" + answer +
+                                              "frames 2\n"
+                                              "screenshot " +
+                                              dir.file("played.png") + "\ndump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    EXPECT_NE(run.out.find("type=celladd"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("play_phase=0 play_moves=0 to_move=0"), std::string::npos) << run.out;
+    // Three clicks of player 1, each answered by the AI as player 2: six moves, player 1 to move again.
+    EXPECT_NE(run.out.find("play_phase=0 play_moves=6 to_move=0"), std::string::npos) << run.out;
+
+    const sf::Image start = load(dir.file("start.png")), played = load(dir.file("played.png"));
+    ASSERT_EQ(played.getSize(), sf::Vector2u(1024, 700));
+    // The board area (between the panels) shows the placed cells: many of its pixels changed.
+    size_t changed = 0;
+    for (unsigned y = 30; y < 670; y += 2)
+        for (unsigned x = 305; x < 730; x += 2)
+            changed += !same(start.getPixel(x, y), played.getPixel(x, y));
+    EXPECT_GT(changed, 1000u);
+    EXPECT_FALSE(same(board_centre(start), board_centre(played))); // the first click took the centre cell
+}
+
+// New > Blank through the script: an empty Lights Out grid, one light switched on with the toggle tool, saved.
+TEST(EditorApp, BlankLevelIsEditedAndSaved) {
+    editor_test::TempDir dir;
+    const std::string db = dir.file("levels.db");
+    const EditorRun run = run_editor(dir, "open-db " + db +
+                                              "\nnew lightsout blank width=3 height=3\n"
+                                              "click 0.5 0.5\n"
+                                              "save blanks\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    pluzzle::host::Store store(db);
+    auto levels = store.levels();
+    ASSERT_EQ(levels.size(), 1u);
+    EXPECT_EQ(levels[0].text, "lightsout 1\nsize 3 3\n...\n.#.\n...\n");
+    EXPECT_NE(levels[0].params.find("blank"), std::string::npos) << levels[0].params;
+}
+
 TEST(EditorApp, BadScriptCommandFailsWithItsLine) {
     editor_test::TempDir dir;
     const EditorRun run = run_editor(dir, "new lightsout\ntool no-such-tool\n");

@@ -86,6 +86,26 @@ TEST(SolutionSteps, OtherSolutionsShowStartAndEnd) {
     EXPECT_THROW(SolutionSteps(nonogram, level, "not a solution"), pluzzle::host::InputError);
 }
 
+// A solution that is a picture, not a move list: the plugin's single-player AI (nonogram's hint) walks from the
+// start to it, one logical step per frame, each frame closer to the solution.
+TEST(SolutionSteps, PicturesStepThroughThePuzzlesOwnAi) {
+    auto nonogram = editor_test::plugin("nonogram");
+    auto level = nonogram->generate({{"width", "8"}, {"height", "8"}}, 3, {});
+    const auto report = nonogram->solve(level.get(), {});
+    ASSERT_EQ(report.status, PZ_SOLVE_UNIQUE);
+    SolutionSteps steps(nonogram, level, report.solutions[0]);
+    ASSERT_GT(steps.frames(), 3u);
+    EXPECT_EQ(nonogram->status(steps.frame(0).get()).phase, PZ_PLAY_ONGOING);
+    for (size_t i = 1; i + 1 < steps.frames(); ++i) {
+        EXPECT_EQ(nonogram->status(steps.frame(i).get()).phase, PZ_PLAY_ONGOING) << i;
+        EXPECT_NE(nonogram->encode_state(steps.frame(i).get()), nonogram->encode_state(steps.frame(i - 1).get()));
+    }
+    const auto &last = steps.frame(steps.frames() - 1);
+    EXPECT_EQ(nonogram->status(last.get()).phase, PZ_PLAY_SOLVED);
+    EXPECT_EQ(nonogram->encode_state(last.get()),
+              nonogram->encode_state(nonogram->decode_state(level, report.solutions[0], "solution").get()));
+}
+
 TEST(PlaySession, ClicksPlayMovesWithUndo) {
     auto lo = editor_test::plugin("lightsout");
     PlaySession play(lo, level_of("lightsout", "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n"));

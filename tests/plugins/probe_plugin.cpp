@@ -46,7 +46,8 @@ public:
         i.name = "Probe (test plugin)";
         i.version = "1.0.0";
         i.description = "Behaves as its level text says; for the host's tests.";
-        i.capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME;
+        i.capabilities =
+            PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME | PZ_CAP_BLANK;
         i.ais = {{"greedy", "Greedy", "leaves a multiple of four tokens when it can"},
                  {"learner",
                   "Learner",
@@ -123,6 +124,13 @@ public:
                                              pluzzle::SolveControl &) const override {
         auto l = std::make_unique<ProbeLevel>();
         l->value = int(params.integer("value") + int64_t(seed % 1000));
+        return l;
+    }
+
+    // A blank probe is its 'value' parameter as it is, without the seed.
+    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override {
+        auto l = std::make_unique<ProbeLevel>();
+        l->value = int(params.integer("value"));
         return l;
     }
 
@@ -238,11 +246,12 @@ const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
 #endif
 #ifdef PROBE_MINOR0
     table.abi_minor = 0;
-    table.capabilities &= ~uint64_t(PZ_CAP_GAME); // a 1.0 table has no AI
+    table.capabilities &= ~uint64_t(PZ_CAP_GAME | PZ_CAP_BLANK); // a 1.0 table has no AI, no blank levels
     table.struct_size = PZ_PLUGIN_SIZE_1_0; // the 1.1 fields (ais, ai_move) are not there
 #endif
 #ifdef PROBE_MINOR1
     table.abi_minor = 1;
+    table.capabilities &= ~uint64_t(PZ_CAP_BLANK); // a 1.1 plugin knew no such bit
     table.struct_size = PZ_PLUGIN_SIZE_1_1; // the 1.2 fields (ai_profiles, ai_profile_update) are not there
 #endif
     return &table;

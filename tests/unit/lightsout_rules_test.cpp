@@ -224,8 +224,9 @@ TEST(LightsOutPlugin, DescribesItself) {
     EXPECT_EQ(p.abi_major, PZ_ABI_MAJOR);
     EXPECT_EQ(p.struct_size, sizeof(pz_plugin));
     EXPECT_STREQ(p.id, "lightsout");
-    EXPECT_EQ(p.capabilities,
-              uint64_t(PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT));
+    EXPECT_EQ(p.capabilities, uint64_t(PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY |
+                                       PZ_CAP_EDIT | PZ_CAP_BLANK));
+    EXPECT_NE(p.blank_level, nullptr); // declared, so in the table
     ASSERT_EQ(p.format_count, 2u);
     EXPECT_STREQ(p.formats[0].name, "canonical");
     EXPECT_STREQ(p.formats[0].extensions, "lightsout");

@@ -51,6 +51,8 @@ TEST(PluginLoader, AcceptsAnOlderMinorAndTreatsLaterFieldsAsAbsent) {
     EXPECT_THROW(p->ai_move(state.get(), "any", {}), PluginError);
     EXPECT_TRUE(p->ai_profiles().empty());
     EXPECT_THROW(p->ai_profile_update(state.get(), "learner", 1, "2"), PluginError);
+    EXPECT_FALSE(p->can_blank());
+    EXPECT_THROW(p->blank({}), PluginError);
 }
 
 TEST(PluginLoader, AcceptsAMinor1PluginWhoseAisKeepNoProfiles) {
@@ -68,6 +70,22 @@ TEST(PluginLoader, AcceptsAMinor1PluginWhoseAisKeepNoProfiles) {
     StatePtr s = p->execute(p->new_state(level), "take 3");
     EXPECT_EQ(p->ai_move(s.get(), "greedy", {}), "take 1");
     EXPECT_THROW(p->ai_profile_update(s.get(), "learner", 1, "2"), PluginError);
+    // blank_level (1.2) lies past the table too, though the bridge filled it.
+    EXPECT_NE(p->table().blank_level, nullptr);
+    EXPECT_FALSE(p->can_blank());
+    EXPECT_THROW(p->blank({}), PluginError);
+}
+
+TEST(PluginLoader, ABlankLevelComesFromTheGeneratorParametersThroughTheAbi) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    auto p = reg.find("probe");
+    ASSERT_TRUE(p);
+    EXPECT_TRUE(p->can_blank());
+    EXPECT_NE(capability_list(p->capabilities()).find("blank"), std::string::npos);
+    EXPECT_EQ(p->encode(p->blank({}).get()), "probe 1\nvalue 7\n"); // the parameter's default
+    EXPECT_EQ(p->encode(p->blank({{"value", "12"}}).get()), "probe 1\nvalue 12\n");
+    EXPECT_THROW(p->blank({{"value", "5000"}}), InputError); // out of the declared range, as for generate
 }
 
 TEST(PluginLoader, AProfileAiLearnsThroughTheAbi) {
@@ -219,8 +237,13 @@ TEST(PluginLoader, TableCheckNamesWhatIsMissing) {
     copy.ai_profile_update = nullptr;
     EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' declares AI profiles but lacks ai_profile_update (ABI 1.2)");
     copy = reg.find("probe")->table();
-    copy.struct_size = PZ_PLUGIN_SIZE_1_1; // the same table read as 1.1: no profiles, nothing to check
+    copy.struct_size = PZ_PLUGIN_SIZE_1_1; // the same table read as 1.1: no profiles, nothing to check...
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks blank_level of ABI 1.2 (capability 'blank')");
+    copy.capabilities &= ~uint64_t(PZ_CAP_BLANK); // ...once it does not claim the 1.2 blank levels either
     EXPECT_EQ(check_plugin_table(&copy), "");
+    copy = reg.find("probe")->table();
+    copy.blank_level = nullptr;
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks blank_level of ABI 1.2 (capability 'blank')");
     pz_ai_profile profiles[2] = {copy.ai_profiles[0], copy.ai_profiles[0]};
     copy = reg.find("probe")->table();
     copy.ai_profiles = profiles;

@@ -53,7 +53,8 @@
  *  1.0  core: metadata, parse/encode/validate/describe, check, solve, render, generate, play, edit.
  *  1.1  two-player games: ais/ai_count and ai_move; solver_options (appended; 1.0 plugins load without them).
  *  1.2  per-player AI profiles: ai_profiles/ai_profile_count and ai_profile_update (rule 12; appended, so 1.0 and
- *       1.1 plugins load without them and their AIs keep no profile).
+ *       1.1 plugins load without them and their AIs keep no profile); blank_level with PZ_CAP_BLANK (an empty
+ *       level from the generator parameters, for editors).
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -123,7 +124,8 @@ enum pz_capability {
     PZ_CAP_GENERATE = 1u << 3,       /* generate() */
     PZ_CAP_PLAY = 1u << 4,           /* state_new / interpret / execute / state_status */
     PZ_CAP_EDIT = 1u << 5,           /* edit_interpret / edit_execute with the listed tools */
-    PZ_CAP_GAME = 1u << 6            /* several players; ai_move (ABI 1.1) */
+    PZ_CAP_GAME = 1u << 6,           /* several players; ai_move (ABI 1.1) */
+    PZ_CAP_BLANK = 1u << 7           /* blank_level() (ABI 1.2) */
 };
 
 /* A file format the plugin reads. The canonical one is listed first and is what encode() writes. */
@@ -359,6 +361,10 @@ typedef struct pz_plugin {
      * the player's new value. The level is the state's own (rule 4). Present when ai_profile_count > 0. */
     pz_code (*ai_profile_update)(const pz_state *final_state, const char *ai, uint32_t ai_seat, const char *value,
                                  const pz_text_sink *new_value, pz_error *err);
+    /* An empty level to edit from scratch (e.g. a nonogram grid with no clues), sized by the generator parameters
+     * (pz_plugin.params; missing ones take their defaults). Need not be solvable, but must validate and round-trip
+     * through encode/parse. Present exactly when PZ_CAP_BLANK is declared. */
+    pz_code (*blank_level)(const pz_param_value *params, uint32_t param_count, pz_level **out, pz_error *err);
 } pz_plugin;
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */

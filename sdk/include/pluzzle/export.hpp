@@ -166,6 +166,7 @@ template <class P> struct Bridge {
         t.ai_profiles = s.ai_profiles.data();
         t.ai_profile_count = uint32_t(s.ai_profiles.size());
         if (!s.ai_profiles.empty()) t.ai_profile_update = &ai_profile_update;
+        if (caps & PZ_CAP_BLANK) t.blank_level = &blank_level;
         return s;
     }
 
@@ -232,6 +233,12 @@ template <class P> struct Bridge {
             Params params(storage().info.params, pairs(p, n));
             SolveControl control(req, nullptr);
             *out = handle(puzzle().generate(params, seed, control));
+        });
+    }
+    static pz_code blank_level(const pz_param_value *p, uint32_t n, pz_level **out, pz_error *err) {
+        return guard(err, [&] {
+            Params params(storage().info.params, pairs(p, n));
+            *out = handle(puzzle().blank(params));
         });
     }
     static pz_code state_new(const pz_level *l, pz_state **out, pz_error *err) {

@@ -112,6 +112,9 @@ public:
     virtual std::unique_ptr<Level> generate(const Params &, uint64_t /*seed*/, SolveControl &) const {
         throw unsupported("generate");
     }
+    // ABI 1.2, with PZ_CAP_BLANK: an empty level to edit from scratch, sized by the generator parameters. It must
+    // validate and round-trip through encode/parse, but need not be solvable.
+    virtual std::unique_ptr<Level> blank(const Params &) const { throw unsupported("blank level"); }
 
     // --- play (interpret/execute split: events become move text, move text becomes a new state)
     virtual std::unique_ptr<State> start(const Level &) const { throw unsupported("play"); }
