@@ -3,17 +3,10 @@
 
 #include <pluzzle/text.hpp>
 
-#include <charconv>
-
 namespace celladd {
 namespace {
 
-std::optional<int> read_number(std::string_view text) {
-    int value = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
+std::optional<int> read_number(std::string_view text) { return pluzzle::whole_number<int>(text); }
 
 } // namespace
 

@@ -7,7 +7,6 @@
 
 #include <pluzzle/text.hpp>
 
-#include <charconv>
 #include <optional>
 
 namespace nonogram {
@@ -16,10 +15,9 @@ namespace {
 [[noreturn]] void bad_edit(const std::string &why) { throw pluzzle::bad_argument(why, "edit"); }
 
 int read_number(std::string_view s, int lo, int hi, const char *what) {
-    int v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || end != s.data() + s.size())
-        bad_edit(std::string("expected ") + what + ", found '" + std::string(s) + "'");
+    const std::optional<int> number = pluzzle::whole_number<int>(s);
+    if (!number) bad_edit(std::string("expected ") + what + ", found '" + std::string(s) + "'");
+    const int v = *number;
     if (v < lo || v > hi)
         bad_edit(std::string(what) + " " + std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
                  std::to_string(hi));

@@ -7,7 +7,6 @@
 
 #include <pluzzle/text.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <optional>
 #include <utility>
@@ -37,14 +36,13 @@ std::string cell_name(int row, int col) { return std::to_string(row) + "," + std
 
 // "r,c" inside the grid, or a bad_argument naming `field`.
 std::pair<int, int> read_cell(const Puzzle &p, std::string_view text, const char *field) {
-    auto number = [](std::string_view s, int &v) {
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        return !s.empty() && ec == std::errc() && end == s.data() + s.size();
-    };
     const size_t comma = text.find(',');
-    int r = 0, c = 0;
-    if (comma == std::string_view::npos || !number(text.substr(0, comma), r) || !number(text.substr(comma + 1), c))
+    const std::optional<int> row = pluzzle::whole_number<int>(text.substr(0, comma));
+    const std::optional<int> col =
+        comma == std::string_view::npos ? std::nullopt : pluzzle::whole_number<int>(text.substr(comma + 1));
+    if (!row || !col)
         throw pluzzle::bad_argument("expected a cell 'row,column', found '" + std::string(text) + "'", field);
+    const int r = *row, c = *col;
     if (r < 0 || r >= p.height || c < 0 || c >= p.width)
         throw pluzzle::bad_argument("cell " + std::string(text) + " is outside the " + std::to_string(p.width) + "x" +
                                         std::to_string(p.height) + " grid",

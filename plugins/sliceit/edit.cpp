@@ -8,7 +8,6 @@
 
 #include <pluzzle/text.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -26,18 +25,15 @@ std::vector<std::string_view> words_of(std::string_view text) {
 }
 
 double read_real(std::string_view s, const char *what) {
-    double v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v))
-        bad_edit(std::string("expected ") + what + ", found '" + std::string(s) + "'");
-    return v;
+    const std::optional<double> v = pluzzle::whole_number<double>(s);
+    if (!v) bad_edit(std::string("expected ") + what + ", found '" + std::string(s) + "'");
+    return *v;
 }
 
 long read_index(std::string_view s, long lo, long hi, const char *what) {
-    long v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || end != s.data() + s.size())
-        bad_edit(std::string("expected ") + what + ", found '" + std::string(s) + "'");
+    const std::optional<long> number = pluzzle::whole_number<long>(s);
+    if (!number) bad_edit(std::string("expected ") + what + ", found '" + std::string(s) + "'");
+    const long v = *number;
     if (v < lo || v > hi)
         bad_edit(std::string(what) + " " + std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
                  std::to_string(hi));
@@ -60,11 +56,9 @@ std::string ring_name(const RingRef &ref) {
 
 RingRef read_ring(const Level &level, std::string_view name) {
     auto number = [&](std::string_view s, size_t limit) -> size_t {
-        size_t v = 0;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v >= limit)
-            bad_edit("no ring '" + std::string(name) + "' (rings: s<i>, s<i>h<j>, f<i>)");
-        return v;
+        const std::optional<size_t> v = pluzzle::whole_number<size_t>(s);
+        if (!v || *v >= limit) bad_edit("no ring '" + std::string(name) + "' (rings: s<i>, s<i>h<j>, f<i>)");
+        return *v;
     };
     if (name.size() >= 2 && name[0] == 'f')
         return {RingRef::kForbidden, 0, number(name.substr(1), level.forbidden.size())};

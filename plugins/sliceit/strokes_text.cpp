@@ -5,7 +5,6 @@
 
 #include <pluzzle/text.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <optional>
 
@@ -14,11 +13,8 @@ namespace {
 
 // A finite coordinate within bounds, or nullopt.
 std::optional<double> coordinate(std::string_view s) {
-    double v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v) ||
-        std::abs(v) > kMaxStrokeCoordinate)
-        return std::nullopt;
+    const std::optional<double> v = pluzzle::whole_number<double>(s);
+    if (!v || std::abs(*v) > kMaxStrokeCoordinate) return std::nullopt;
     return v;
 }
 

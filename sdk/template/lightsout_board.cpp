@@ -3,8 +3,6 @@
 
 #include <pluzzle/text.hpp>
 
-#include <charconv>
-
 namespace lightsout {
 
 Cells press_effect(const Board &board, int cell) {
@@ -30,17 +28,15 @@ std::string cell_text(const Board &board, int cell) {
 }
 
 std::optional<int> parse_cell(const Board &board, std::string_view text, std::string &why) {
-    auto number = [](std::string_view s, int &value) {
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-        return ec == std::errc() && end == s.data() + s.size();
-    };
     const size_t comma = text.find(',');
-    int x = 0, y = 0;
-    if (comma == std::string_view::npos || !number(text.substr(0, comma), x) ||
-        !number(text.substr(comma + 1), y)) {
+    const std::optional<int> column = pluzzle::whole_number<int>(text.substr(0, comma));
+    const std::optional<int> row =
+        comma == std::string_view::npos ? std::nullopt : pluzzle::whole_number<int>(text.substr(comma + 1));
+    if (!column || !row) {
         why = "expected a cell 'x,y', found '" + std::string(text) + "'";
         return std::nullopt;
     }
+    const int x = *column, y = *row;
     if (x < 0 || x >= board.width || y < 0 || y >= board.height) {
         why = "cell " + std::string(text) + " is outside the " + std::to_string(board.width) + "x" +
               std::to_string(board.height) + " grid";

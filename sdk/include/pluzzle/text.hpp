@@ -3,8 +3,11 @@
 #include <pluzzle/error.hpp>
 
 #include <charconv>
+#include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace pluzzle {
@@ -62,12 +65,24 @@ inline std::vector<Token> tokens(std::string_view text, std::string_view separat
     return tokens(Line{text, 1}, separators);
 }
 
+// The whole of `s` as a number of type T, or nothing: no blanks, no trailing characters, no '+', no '-' for an
+// unsigned T, and a floating-point value must be finite. For edit and move texts, whose errors name a field.
+template <class T> std::optional<T> whole_number(std::string_view s) {
+    T v{};
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    if constexpr (std::is_floating_point_v<T>) {
+        if (!std::isfinite(v)) return std::nullopt;
+    }
+    return v;
+}
+
 // Reads a whole token as an integer in [lo, hi], or throws a parse error pointing at it.
 inline long long to_int(const Token &t, int line, long long lo, long long hi, const std::string &field = {}) {
-    long long v = 0;
-    auto [p, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
-    if (ec != std::errc() || p != t.text.data() + t.text.size())
+    const std::optional<long long> number = whole_number<long long>(t.text);
+    if (!number)
         throw parse_error("expected an integer, found '" + std::string(t.text) + "'", line, t.column, field);
+    const long long v = *number;
     if (v < lo || v > hi)
         throw parse_error(std::to_string(v) + " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) +
                               "]",
