@@ -1,5 +1,6 @@
 // Blank levels (ABI 1.2, capability 'blank') of each bundled plugin through real dlopen: made from the generator
 // parameters, they validate, round-trip through encode/parse, draw, and start a play state.
+#include "built_plugins.hpp"
 #include "plugin_registry.hpp"
 #include "svg_canvas.hpp"
 #include "test_support.hpp"
@@ -8,15 +9,6 @@ using namespace pluzzle::host;
 using namespace pluzzle::test;
 
 namespace {
-
-const PluginRegistry &built_plugins() {
-    static PluginRegistry reg = [] {
-        PluginRegistry r;
-        r.load_folders({PLUZZLE_PLUGIN_DIR});
-        return r;
-    }();
-    return reg;
-}
 
 // The blank level's canonical text, after checking that it round-trips, draws and plays.
 std::string blank_text(const std::string &id, const KeyValues &params) {

@@ -2,6 +2,7 @@
 // (after Tatham's fuzzpuzz): canonical text round-trips exactly, and any mutated text that parses and validates
 // survives every other operation -- encode, describe, solve with small limits, render, play -- without a crash.
 // A new plugin is covered by adding its folder under plugins/ and its pack under data/.
+#include "built_plugins.hpp"
 #include "level_source.hpp"
 #include "plugin_registry.hpp"
 #include "svg_canvas.hpp"
@@ -13,15 +14,6 @@ using namespace pluzzle::host;
 using namespace pluzzle::test;
 
 namespace {
-
-const PluginRegistry &built_plugins() {
-    static PluginRegistry reg = [] {
-        PluginRegistry r;
-        r.load_folders({PLUZZLE_PLUGIN_DIR});
-        return r;
-    }();
-    return reg;
-}
 
 // Every text file of data/<id>/ (README.md aside): the plugin's own bundled pack.
 std::vector<std::pair<std::string, std::string>> bundled_files(const std::string &id) {
