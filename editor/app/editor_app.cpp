@@ -254,22 +254,16 @@ void EditorApp::do_save() {
 
 void EditorApp::refresh_board() {
     if (!session_.has_document()) return;
-    try {
+    reporting([&] {
         DisplayListCanvas canvas;
         session_.document().plugin().render(session_.document().level().get(), session_.board_state(), canvas.canvas());
         board_ = canvas.take();
-    } catch (const std::exception &e) {
-        report(e);
-    }
+    });
 }
 
 void EditorApp::refresh_library() {
     if (!session_.library()) return;
-    try {
-        rows_ = session_.library()->levels(current_pack_);
-    } catch (const std::exception &e) {
-        report(e);
-    }
+    reporting([&] { rows_ = session_.library()->levels(current_pack_); });
 }
 
 void EditorApp::fit_view() {
@@ -279,29 +273,23 @@ void EditorApp::fit_view() {
 
 void EditorApp::board_press(float sx, float sy, int button) {
     const pz_point p = view_.to_drawing({sx, sy});
-    try {
+    reporting([&] {
         if (session_.press(p.x, p.y, button)) refresh_board();
-    } catch (const std::exception &e) {
-        report(e);
-    }
+    });
 }
 
 void EditorApp::board_drag(float sx, float sy) {
     const pz_point p = view_.to_drawing({sx, sy});
-    try {
+    reporting([&] {
         if (session_.drag(p.x, p.y)) refresh_board();
-    } catch (const std::exception &e) {
-        report(e);
-    }
+    });
 }
 
 void EditorApp::board_release(float sx, float sy) {
     const pz_point p = view_.to_drawing({sx, sy});
-    try {
+    reporting([&] {
         if (session_.release(p.x, p.y)) refresh_board();
-    } catch (const std::exception &e) {
-        report(e);
-    }
+    });
 }
 
 void EditorApp::frame() {

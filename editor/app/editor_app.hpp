@@ -51,6 +51,14 @@ class EditorApp {
     void fit_view();
     bool run_script_step();
     void report(const std::exception &e);
+    // Runs one user action; a failure becomes the status line's message instead of ending the app.
+    template <class Action> void reporting(Action &&action) {
+        try {
+            action();
+        } catch (const std::exception &e) {
+            report(e);
+        }
+    }
     void do_save();
 
     std::shared_ptr<const host::PluginRegistry> registry_;
