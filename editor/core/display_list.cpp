@@ -24,21 +24,24 @@ DisplayListCanvas::DisplayListCanvas() {
     canvas_ = pz_canvas{sizeof(pz_canvas), this, &begin, &group_begin, &group_end, &polygon, &polyline, &circle, &text};
 }
 
-void DisplayListCanvas::begin(void *ctx, float w, float h, pz_rgba background) {
+void DisplayListCanvas::begin(void *ctx, float w, float h, pz_rgba background) noexcept {
     auto &s = self(ctx);
     s.list_.width = w > 0 && std::isfinite(w) ? w : 100;
     s.list_.height = h > 0 && std::isfinite(h) ? h : 100;
     s.list_.background = background;
 }
 
-void DisplayListCanvas::group_begin(void *ctx, const char *name) { self(ctx).groups_.push_back(name ? name : ""); }
+void DisplayListCanvas::group_begin(void *ctx, const char *name) noexcept {
+    self(ctx).groups_.push_back(name ? name : "");
+}
 
-void DisplayListCanvas::group_end(void *ctx) {
+void DisplayListCanvas::group_end(void *ctx) noexcept {
     auto &s = self(ctx);
     if (!s.groups_.empty()) s.groups_.pop_back(); // an unbalanced end from a plugin is ignored
 }
 
-void DisplayListCanvas::polygon(void *ctx, const pz_point *p, uint32_t n, pz_rgba fill, pz_rgba stroke, float width) {
+void DisplayListCanvas::polygon(void *ctx, const pz_point *p, uint32_t n, pz_rgba fill, pz_rgba stroke,
+                                float width) noexcept {
     if (!p || n < 2) return;
     auto &s = self(ctx);
     DrawItem item;
@@ -51,7 +54,7 @@ void DisplayListCanvas::polygon(void *ctx, const pz_point *p, uint32_t n, pz_rgb
     s.list_.items.push_back(std::move(item));
 }
 
-void DisplayListCanvas::polyline(void *ctx, const pz_point *p, uint32_t n, pz_rgba stroke, float width) {
+void DisplayListCanvas::polyline(void *ctx, const pz_point *p, uint32_t n, pz_rgba stroke, float width) noexcept {
     if (!p || n < 2) return;
     auto &s = self(ctx);
     DrawItem item;
@@ -63,7 +66,8 @@ void DisplayListCanvas::polyline(void *ctx, const pz_point *p, uint32_t n, pz_rg
     s.list_.items.push_back(std::move(item));
 }
 
-void DisplayListCanvas::circle(void *ctx, float cx, float cy, float r, pz_rgba fill, pz_rgba stroke, float width) {
+void DisplayListCanvas::circle(void *ctx, float cx, float cy, float r, pz_rgba fill, pz_rgba stroke,
+                               float width) noexcept {
     auto &s = self(ctx);
     DrawItem item;
     item.kind = DrawItem::Circle;
@@ -76,7 +80,8 @@ void DisplayListCanvas::circle(void *ctx, float cx, float cy, float r, pz_rgba f
     s.list_.items.push_back(std::move(item));
 }
 
-void DisplayListCanvas::text(void *ctx, float x, float y, float size, pz_rgba color, int32_t anchor, const char *t) {
+void DisplayListCanvas::text(void *ctx, float x, float y, float size, pz_rgba color, int32_t anchor,
+                             const char *t) noexcept {
     auto &s = self(ctx);
     DrawItem item;
     item.kind = DrawItem::Text;

@@ -39,13 +39,13 @@ class DisplayListCanvas {
 
   private:
     static DisplayListCanvas &self(void *ctx) { return *static_cast<DisplayListCanvas *>(ctx); }
-    static void begin(void *ctx, float w, float h, pz_rgba background);
-    static void group_begin(void *ctx, const char *name);
-    static void group_end(void *ctx);
-    static void polygon(void *ctx, const pz_point *p, uint32_t n, pz_rgba fill, pz_rgba stroke, float width);
-    static void polyline(void *ctx, const pz_point *p, uint32_t n, pz_rgba stroke, float width);
-    static void circle(void *ctx, float cx, float cy, float r, pz_rgba fill, pz_rgba stroke, float width);
-    static void text(void *ctx, float x, float y, float size, pz_rgba color, int32_t anchor, const char *s);
+    static void begin(void *ctx, float w, float h, pz_rgba background) noexcept;
+    static void group_begin(void *ctx, const char *name) noexcept;
+    static void group_end(void *ctx) noexcept;
+    static void polygon(void *ctx, const pz_point *p, uint32_t n, pz_rgba fill, pz_rgba stroke, float width) noexcept;
+    static void polyline(void *ctx, const pz_point *p, uint32_t n, pz_rgba stroke, float width) noexcept;
+    static void circle(void *ctx, float cx, float cy, float r, pz_rgba fill, pz_rgba stroke, float width) noexcept;
+    static void text(void *ctx, float x, float y, float size, pz_rgba color, int32_t anchor, const char *s) noexcept;
     std::string group() const { return groups_.empty() ? std::string() : groups_.back(); }
 
     pz_canvas canvas_;
