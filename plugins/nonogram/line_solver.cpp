@@ -117,6 +117,21 @@ bool clue_fits(const int *clue, int k, int n) {
     return need <= n;
 }
 
+// solve_masks() on the word type W (the padded line, n + 2 bits, must fit it).
+template <class W> bool settle_masks(const int *clue, int k, int n, W &filled, W &empty) {
+    const W cells = (W(1) << n) - 1;
+    const W e = ((~filled & cells) << 1) | 1u | (W(1) << (n + 1));
+    const W f = (~empty & cells) << 1;
+    W may_empty, may_fill;
+    if (!settle_bits<W>(clue, k, n + 2, e, f, may_empty, may_fill)) return false;
+    may_empty = (may_empty >> 1) & cells;
+    may_fill = (may_fill >> 1) & cells;
+    if ((may_empty | may_fill) != cells) return false; // guard; cannot happen when a placement exists
+    filled = may_fill & ~may_empty;
+    empty = may_empty & ~may_fill;
+    return true;
+}
+
 } // namespace
 
 bool LineSolver::solve(const int *clue, int k, const int8_t *cells, int n, int8_t *out, int stride) {
@@ -128,23 +143,21 @@ bool LineSolver::solve(const int *clue, int k, const int8_t *cells, int n, int8_
 
 bool LineSolver::solve_masks(const int *clue, int k, int n, LineMask &filled, LineMask &empty) {
     if (!clue_fits(clue, k, n) || k > kMaxRuns) return false;
-    const LineMask cells = (LineMask(1) << n) - 1;
-    const LineMask e = ((~filled & cells) << 1) | 1u | (LineMask(1) << (n + 1));
-    const LineMask f = (~empty & cells) << 1;
-    LineMask may_empty, may_fill;
-    if (n + 2 <= 64) {
-        uint64_t me, mf;
-        if (!settle_bits<uint64_t>(clue, k, n + 2, uint64_t(e), uint64_t(f), me, mf)) return false;
-        may_empty = me;
-        may_fill = mf;
-    } else if (!settle_bits<u128>(clue, k, n + 2, e, f, may_empty, may_fill)) {
-        return false;
-    }
-    may_empty = (may_empty >> 1) & cells;
-    may_fill = (may_fill >> 1) & cells;
-    if ((may_empty | may_fill) != cells) return false; // guard; cannot happen when a placement exists
-    filled = may_fill & ~may_empty;
-    empty = may_empty & ~may_fill;
+    if (n + 2 > 64) return settle_masks<u128>(clue, k, n, filled, empty);
+    uint64_t f = uint64_t(filled), e = uint64_t(empty);
+    if (!settle_masks<uint64_t>(clue, k, n, f, e)) return false;
+    filled = f;
+    empty = e;
+    return true;
+}
+
+bool LineSolver::solve_masks(const int *clue, int k, int n, uint64_t &filled, uint64_t &empty) {
+    if (!clue_fits(clue, k, n) || k > kMaxRuns) return false;
+    if (n + 2 <= 64) return settle_masks<uint64_t>(clue, k, n, filled, empty);
+    u128 f = filled, e = empty;
+    if (!settle_masks<u128>(clue, k, n, f, e)) return false;
+    filled = uint64_t(f);
+    empty = uint64_t(e);
     return true;
 }
 

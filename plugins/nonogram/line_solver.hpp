@@ -24,6 +24,8 @@ public:
     // The same on bit masks, for lines of n <= kMaxMaskCells cells: `filled` / `empty` hold the cells known
     // filled / empty and are replaced by the settled line's (a superset). Returns false on a contradiction.
     bool solve_masks(const int *clue, int k, int n, LineMask &filled, LineMask &empty);
+    // The same for lines of n <= 64 cells, whose masks fit one word.
+    bool solve_masks(const int *clue, int k, int n, uint64_t &filled, uint64_t &empty);
 
 
     // Settles one line of n cells (kUnknown / kEmpty / kFilled; `stride` apart) against the clue runs

@@ -19,37 +19,51 @@ inline uint64_t mix(uint64_t x) {
     return x;
 }
 
-inline size_t cache_slot(uint32_t line, LineMask filled, LineMask empty, size_t mask) {
+// Slot hashes of the word-mask caches.
+inline uint64_t slot_hash(uint32_t line, uint64_t filled, uint64_t empty) {
+    return mix((filled * 0x9e3779b97f4a7c15ULL) ^ (empty * 0xc2b2ae3d27d4eb4fULL) ^ (uint64_t(line) << 48) ^
+               uint64_t(line));
+}
+inline uint64_t slot_hash(uint32_t line, LineMask filled, LineMask empty) {
     uint64_t h = mix(uint64_t(filled) ^ (uint64_t(line) << 40));
     h = mix(h ^ uint64_t(filled >> 64) ^ 0x9e3779b97f4a7c15ULL);
     h = mix(h ^ uint64_t(empty));
-    h = mix(h ^ uint64_t(empty >> 64));
-    return size_t(h) & mask;
+    return mix(h ^ uint64_t(empty >> 64));
+}
+
+inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
+inline int lowest_bit(LineMask x) {
+    const uint64_t lo = uint64_t(x);
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(uint64_t(x >> 64));
+}
+
+// Sets a clear bit or clears a set one: cell (r, c) in its row's and its column's mask of `value`.
+template <class W> inline void toggle_bits(W *known, int height, int r, int c, int8_t value) {
+    known[2 * size_t(r) + size_t(value)] ^= W(1) << c;
+    known[2 * size_t(height + c) + size_t(value)] ^= W(1) << r;
 }
 
 inline uint64_t cell_key(int index, int8_t value) { return mix(uint64_t(index) * 2 + uint64_t(value) + 0x51ed27e5ULL); }
 
 } // namespace
 
-void Propagator::toggle_hash(int index, int8_t value) {
-    const int r = index / width_, c = index - r * width_;
-    const uint64_t key = cell_keys_[size_t(index) * 2 + size_t(value)];
-    line_hash_[size_t(r)] ^= key;
-    line_hash_[size_t(height_ + c)] ^= key;
-}
-
 Propagator::Propagator(const Puzzle &puzzle, pluzzle::SolveControl *control, bool use_cache)
     : puzzle_(puzzle), control_(control), width_(puzzle.width), height_(puzzle.height),
       mask_mode_(puzzle.width <= LineSolver::kMaxMaskCells && puzzle.height <= LineSolver::kMaxMaskCells),
-      use_cache_(false), cache_wanted_(use_cache && mask_mode_), cells_(size_t(puzzle.width) * size_t(puzzle.height), kUnknown) {
+      narrow_(puzzle.width <= 64 && puzzle.height <= 64),
+      packed_(puzzle.width <= kPackedCells && puzzle.height <= kPackedCells), use_cache_(false),
+      cache_wanted_(use_cache && mask_mode_), cells_(size_t(puzzle.width) * size_t(puzzle.height), kUnknown) {
     const size_t lines = size_t(width_ + height_);
+    if (narrow_)
+        masks_.known.assign(2 * lines, 0);
+    else if (mask_mode_)
+        wide_masks_.known.assign(2 * lines, 0);
     if (mask_mode_) {
-        filled_.assign(lines, 0);
-        empty_.assign(lines, 0);
+        row_of_.resize(cells_.size());
+        for (size_t i = 0; i < cells_.size(); ++i) row_of_[i] = uint8_t(i / size_t(width_));
     }
     queue_.assign(lines, 0);
     queued_.assign(lines, 0);
-    small_mode_ = width_ <= 64 && height_ <= 64;
     trail_.reserve(cells_.size());
     line_out_.resize(size_t(std::max(width_, height_)));
 }
@@ -65,15 +79,23 @@ void Propagator::enable_search() {
         cell_keys_[2 * i] = cell_key(int(i), kEmpty);
         cell_keys_[2 * i + 1] = cell_key(int(i), kFilled);
     }
-    for (const int index : trail_) toggle_hash(index, cells_[size_t(index)]);
+    for (const int index : trail_) {
+        const int r = row_of(index), c = index - r * width_;
+        const uint64_t key = cell_keys_[size_t(index) * 2 + size_t(cells_[size_t(index)])];
+        line_hash_[size_t(r)] ^= key;
+        line_hash_[size_t(height_ + c)] ^= key;
+    }
     if (!cache_wanted_) return;
     use_cache_ = true;
-    size_t entries = small_mode_ ? 16384 : 1024;
-    while (!small_mode_ && entries < lines * 128 && entries < (size_t(1) << kMaxCacheBits)) entries *= 2;
-    if (small_mode_)
-        small_cache_.resize(entries);
-    else
-        cache_.resize(entries);
+    if (packed_) {
+        packed_cache_.resize(size_t(1) << kPackedBits);
+    } else if (narrow_) {
+        masks_.cache.resize(16384);
+    } else {
+        size_t entries = 1024;
+        while (entries < lines * 128 && entries < (size_t(1) << kMaxCacheBits)) entries *= 2;
+        wide_masks_.cache.resize(entries);
+    }
 }
 
 void Propagator::push_line(int line) {
@@ -98,33 +120,52 @@ void Propagator::queue_all_lines() {
 }
 
 void Propagator::assign(int index, int8_t value) {
+    const int r = row_of(index), c = index - r * width_;
     cells_[size_t(index)] = value;
     trail_.push_back(index);
-    if (search_) toggle_hash(index, value);
-    const int r = index / width_, c = index - r * width_;
-    if (mask_mode_) {
-        auto &masks = value == kFilled ? filled_ : empty_;
-        masks[size_t(r)] |= LineMask(1) << c;
-        masks[size_t(height_ + c)] |= LineMask(1) << r;
+    if (search_) {
+        const uint64_t key = cell_keys_[size_t(index) * 2 + size_t(value)];
+        line_hash_[size_t(r)] ^= key;
+        line_hash_[size_t(height_ + c)] ^= key;
     }
+    if (narrow_)
+        toggle_bits(masks_.known.data(), height_, r, c, value);
+    else if (mask_mode_)
+        toggle_bits(wide_masks_.known.data(), height_, r, c, value);
     push_line(r);
     push_line(height_ + c);
 }
 
 void Propagator::undo(size_t mark) {
-    while (trail_.size() > mark) {
-        const int index = trail_.back();
-        trail_.pop_back();
-        if (mask_mode_) {
-            const int r = index / width_, c = index - r * width_;
-            const LineMask row_bit = ~(LineMask(1) << c), col_bit = ~(LineMask(1) << r);
-            filled_[size_t(r)] &= row_bit;
-            empty_[size_t(r)] &= row_bit;
-            filled_[size_t(height_ + c)] &= col_bit;
-            empty_[size_t(height_ + c)] &= col_bit;
+    if (mark >= trail_.size()) return;
+    if (narrow_)
+        undo_cells(masks_.known.data(), mark);
+    else if (mask_mode_)
+        undo_cells(wide_masks_.known.data(), mark);
+    else
+        undo_cells<uint64_t>(nullptr, mark);
+    trail_.resize(mark);
+}
+
+// Members are copied to locals: stores to the int8_t cells may alias anything, so the compiler would reload them.
+template <class W> void Propagator::undo_cells(W *known, size_t mark) {
+    int8_t *const cells = cells_.data();
+    const int *const trail = trail_.data();
+    const uint8_t *const row_of = row_of_.data();
+    uint64_t *const hash = search_ ? line_hash_.data() : nullptr;
+    const uint64_t *const keys = cell_keys_.data();
+    const int width = width_, height = height_;
+    for (size_t t = mark, end = trail_.size(); t < end; ++t) {
+        const int index = trail[t];
+        const int8_t value = cells[index];
+        const int r = known ? row_of[index] : index / width, c = index - r * width;
+        if (known) toggle_bits(known, height, r, c, value);
+        if (hash) {
+            const uint64_t key = keys[size_t(index) * 2 + size_t(value)];
+            hash[r] ^= key;
+            hash[height + c] ^= key;
         }
-        if (search_) toggle_hash(index, cells_[size_t(index)]);
-        cells_[size_t(index)] = kUnknown;
+        cells[index] = kUnknown;
     }
 }
 
@@ -163,74 +204,89 @@ bool Propagator::solve_line(int line) {
     const Clue &clue = is_row ? puzzle_.rows[size_t(index)] : puzzle_.cols[size_t(index)];
     const int n = is_row ? width_ : height_;
     const int first = is_row ? index * width_ : index, step = is_row ? 1 : width_;
-    if (mask_mode_) {
-        const LineMask known_filled = filled_[size_t(line)], known_empty = empty_[size_t(line)];
-        LineMask f = known_filled, e = known_empty;
-        bool ok;
-        CacheEntry *entry = nullptr;
-        if (use_cache_ && small_mode_) {
-            const uint64_t f64 = uint64_t(f), e64 = uint64_t(e);
-            SmallEntry &se = small_cache_[size_t(mix((f64 * 0x9e3779b97f4a7c15ULL) ^ (e64 * 0xc2b2ae3d27d4eb4fULL) ^
-                                                     (uint64_t(line) << 48) ^ uint64_t(line))) &
-                                          (small_cache_.size() - 1)];
-            if (se.line == uint32_t(line) && se.filled == f64 && se.empty == e64) {
+    if (narrow_) return solve_masked(masks_, line, clue, n, first, step);
+    if (mask_mode_) return solve_masked(wide_masks_, line, clue, n, first, step);
+    const int8_t *in = &cells_[size_t(first)];
+    if (!solver_.solve(clue, in, n, line_out_.data(), step)) return false;
+    for (int i = 0; i < n; ++i)
+        if (in[size_t(i) * size_t(step)] == kUnknown && line_out_[size_t(i)] != kUnknown)
+            assign(first + i * step, line_out_[size_t(i)]);
+    return true;
+}
+
+// Line solving on masks: replaces `filled` / `empty` by the settled line's, through the cache when it is in use.
+template <class W>
+bool Propagator::solve_cached(Masks<W> &masks, int line, const Clue &clue, int n, W &filled, W &empty) {
+    const int k = int(clue.size());
+    if (!use_cache_) return solver_.solve_masks(clue.data(), k, n, filled, empty);
+    if constexpr (sizeof(W) == sizeof(uint64_t)) {
+        if (packed_) {
+            constexpr uint64_t cells = (uint64_t(1) << kPackedCells) - 1;
+            const uint64_t key = packed_key(line, filled, empty);
+            PackedEntry &entry = packed_slot(key);
+            if (entry.key == key) {
                 ++cache_hits_;
-                ok = se.ok;
-                f = se.out_filled;
-                e = se.out_empty;
-            } else {
-                ok = solver_.solve_masks(clue.data(), int(clue.size()), n, f, e);
-                se.line = uint32_t(line);
-                se.filled = f64;
-                se.empty = e64;
-                se.out_filled = uint64_t(f);
-                se.out_empty = uint64_t(e);
-                se.ok = ok;
+                filled = entry.value & cells;
+                empty = (entry.value >> kPackedCells) & cells;
+                return entry.value >> 63;
             }
-        } else if (use_cache_) {
-            entry = &cache_[cache_slot(uint32_t(line), f, e, cache_.size() - 1)];
-            if (entry->line == uint32_t(line) && entry->filled == f && entry->empty == e) {
-                ++cache_hits_;
-                ok = entry->ok;
-                f = entry->out_filled;
-                e = entry->out_empty;
-                entry = nullptr;
-            } else {
-                ok = solver_.solve_masks(clue.data(), int(clue.size()), n, f, e);
-            }
-        } else {
-            ok = solver_.solve_masks(clue.data(), int(clue.size()), n, f, e);
+            const bool ok = solver_.solve_masks(clue.data(), k, n, filled, empty);
+            entry.key = key;
+            entry.value = filled | (empty << kPackedCells) | (uint64_t(ok) << 63);
+            return ok;
         }
-        if (entry) {
-            entry->line = uint32_t(line);
-            entry->filled = known_filled;
-            entry->empty = known_empty;
-            entry->out_filled = f;
-            entry->out_empty = e;
-            entry->ok = ok;
-        }
-        if (!ok) return false;
-        LineMask fresh = f & ~known_filled;
-        while (fresh) {
-            const uint64_t lo = uint64_t(fresh);
-            const int i = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(uint64_t(fresh >> 64));
-            fresh &= fresh - 1;
-            assign(first + i * step, kFilled);
-        }
-        fresh = e & ~known_empty;
-        while (fresh) {
-            const uint64_t lo = uint64_t(fresh);
-            const int i = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(uint64_t(fresh >> 64));
-            fresh &= fresh - 1;
-            assign(first + i * step, kEmpty);
-        }
-    } else {
-        const int8_t *in = &cells_[size_t(first)];
-        if (!solver_.solve(clue, in, n, line_out_.data(), step)) return false;
-        for (int i = 0; i < n; ++i)
-            if (in[size_t(i) * size_t(step)] == kUnknown && line_out_[size_t(i)] != kUnknown)
-                assign(first + i * step, line_out_[size_t(i)]);
     }
+    CacheEntry<W> &entry = masks.cache[size_t(slot_hash(uint32_t(line), filled, empty)) & (masks.cache.size() - 1)];
+    if (entry.line == uint32_t(line) && entry.filled == filled && entry.empty == empty) {
+        ++cache_hits_;
+        filled = entry.out_filled;
+        empty = entry.out_empty;
+        return entry.ok;
+    }
+    entry.line = uint32_t(line);
+    entry.filled = filled;
+    entry.empty = empty;
+    entry.ok = solver_.solve_masks(clue.data(), k, n, filled, empty);
+    entry.out_filled = filled;
+    entry.out_empty = empty;
+    return entry.ok;
+}
+
+// solve_line() in mask mode. Assigns the new cells as assign() would, in the same order (filled ones first, by
+// position); the line's own queue flag is set while it is solved, so only the crossing lines are queued.
+template <class W>
+bool Propagator::solve_masked(Masks<W> &masks, int line, const Clue &clue, int n, int first, int step) {
+    W *const known = masks.known.data();
+    const W known_empty = known[2 * size_t(line)], known_filled = known[2 * size_t(line) + 1];
+    W empty = known_empty, filled = known_filled;
+    if (!solve_cached(masks, line, clue, n, filled, empty)) return false;
+    known[2 * size_t(line)] = empty;
+    known[2 * size_t(line) + 1] = filled;
+    const bool is_row = line < height_;
+    const W line_bit = W(1) << (is_row ? line : line - height_); // the line's bit in its crossing lines
+    const int cross_base = is_row ? height_ : 0;
+    int8_t *const cells = cells_.data();
+    uint64_t *const hash = search_ ? line_hash_.data() : nullptr;
+    const uint64_t *const keys = cell_keys_.data();
+    uint64_t own_hash = 0;
+    for (const int8_t value : {kFilled, kEmpty}) {
+        W fresh = value == kFilled ? filled & ~known_filled : empty & ~known_empty;
+        while (fresh) {
+            const int i = lowest_bit(fresh);
+            fresh &= fresh - 1;
+            const int index = first + i * step, cross = cross_base + i;
+            cells[index] = value;
+            trail_.push_back(index);
+            known[2 * size_t(cross) + size_t(value)] |= line_bit;
+            if (hash) {
+                const uint64_t key = keys[size_t(index) * 2 + size_t(value)];
+                own_hash ^= key;
+                hash[cross] ^= key;
+            }
+            push_line(cross);
+        }
+    }
+    if (hash) hash[line] ^= own_hash;
     return true;
 }
 

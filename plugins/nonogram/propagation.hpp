@@ -53,33 +53,56 @@ public:
     uint64_t cache_hits() const { return cache_hits_; }
 
 private:
-    bool solve_line(int line);
-    void push_line(int line);
-    void clear_queue();
-    void toggle_hash(int index, int8_t value);
-
-    struct CacheEntry {
-        LineMask filled = 0, empty = 0, out_filled = 0, out_empty = 0;
+    // Decided cells of each line as bit masks, and the line cache keyed on them: one machine word when every
+    // line has at most 64 cells, two when at most LineSolver::kMaxMaskCells.
+    template <class W> struct CacheEntry {
+        W filled = 0, empty = 0, out_filled = 0, out_empty = 0;
         uint32_t line = ~0u;
         bool ok = false;
     };
-    // Compact entries for lines of at most 64 cells (the common case): a quarter of the memory traffic.
-    struct SmallEntry {
-        uint64_t filled = 0, empty = 0, out_filled = 0, out_empty = 0;
-        uint32_t line = ~0u;
-        uint32_t ok = 0;
+    template <class W> struct Masks {
+        std::vector<W> known; // per line: [2 * line + kEmpty], [2 * line + kFilled]
+        std::vector<CacheEntry<W>> cache;
     };
-    bool small_mode_; // every line at most 64 cells
+    // Lines of at most kPackedCells cells (tournament puzzles are 25x25) pack a cache entry into 16 bytes
+    // instead of 40: line, filled and empty in the key; outputs and ok in the value.
+    static constexpr int kPackedCells = 28;
+    // 2^14 packed entries (256 KB): on 25x25 puzzles a larger table was no faster, smaller ones slower.
+    static constexpr int kPackedBits = 14;
+    struct PackedEntry {
+        uint64_t key = ~uint64_t(0); // line 255: no entry
+        uint64_t value = 0;
+    };
+
+    static uint64_t packed_key(int line, uint64_t filled, uint64_t empty) {
+        return filled | (empty << kPackedCells) | (uint64_t(line) << (2 * kPackedCells));
+    }
+    // Multiplicative hashing: the top bits of the product depend on every key bit, in a few cycles.
+    PackedEntry &packed_slot(uint64_t key) {
+        return packed_cache_[size_t((key * 0x9e3779b97f4a7c15ULL) >> (64 - kPackedBits))];
+    }
+    bool solve_line(int line);
+    template <class W> bool solve_masked(Masks<W> &masks, int line, const Clue &clue, int n, int first, int step);
+    template <class W> bool solve_cached(Masks<W> &masks, int line, const Clue &clue, int n, W &filled, W &empty);
+    template <class W> void undo_cells(W *known, size_t mark);
+    void push_line(int line);
+    void clear_queue();
+    int row_of(int index) const { return mask_mode_ ? row_of_[size_t(index)] : index / width_; }
 
     const Puzzle &puzzle_;
     pluzzle::SolveControl *control_;
     int width_, height_;
-    bool mask_mode_; // every line short enough for LineSolver::solve_masks
+    bool mask_mode_;  // every line short enough for LineSolver::solve_masks
+    bool narrow_;     // every line at most 64 cells: masks_ (else wide_masks_ in mask mode)
+    bool packed_;     // every line at most kPackedCells cells: packed_cache_ (when the cache is in use)
     bool use_cache_;           // cache allocated and in use
     bool cache_wanted_ = false; // enable_search() may allocate it
     bool search_ = false;       // enable_search() called: hashes and touch log kept
     std::vector<int8_t> cells_;
-    std::vector<LineMask> filled_, empty_; // per line, mask mode only
+    std::vector<uint8_t> row_of_;  // mask mode: row of each cell (saves a division on every assign and undo)
+    Masks<uint64_t> masks_;
+    Masks<LineMask> wide_masks_;
+    std::vector<PackedEntry> packed_cache_;
     std::vector<int> trail_;
     std::vector<uint64_t> line_hash_;
     std::vector<uint64_t> cell_keys_; // Zobrist keys, 2 per cell (empty, filled)
@@ -89,8 +112,6 @@ private:
     std::vector<int> queue_;
     size_t queue_head_ = 0, queue_size_ = 0; // ring buffer of queued lines
     std::vector<uint8_t> queued_;
-    std::vector<CacheEntry> cache_;
-    std::vector<SmallEntry> small_cache_;
     LineSolver solver_;
     std::vector<int8_t> line_out_;
     uint64_t line_solves_ = 0, cache_hits_ = 0;
