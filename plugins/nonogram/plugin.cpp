@@ -43,11 +43,12 @@ public:
                                 "try both values of undecided cells before branching"},
                                {"restarts", PZ_PARAM_BOOL, "true", 0, 0, "",
                                 "restart the search with growing branch budgets before the complete run"},
-                               {"search", PZ_PARAM_CHOICE, "sat", 0, 0, "sat|dfs",
-                                "once logic stalls: clause learning (CaDiCaL) or the probe-guided depth-first search"},
-                               {"sat_after", PZ_PARAM_INT, "1000000", 0, 1e12, "",
-                                "search=sat: line solves a plain depth-first search may spend before clause "
-                                "learning takes over (x16 for a first solution; 0 = at once)"},
+                               {"search", PZ_PARAM_CHOICE, "cdcl", 0, 0, "cdcl|sat|dfs",
+                                "once logic stalls: clause learning over cells with the line solver (cdcl), "
+                                "CaDiCaL on a CNF of the lines (sat), or the probe-guided depth-first search"},
+                               {"learn_after", PZ_PARAM_INT, "0", 0, 1e12, "",
+                                "search=cdcl|sat: line solves a depth-first search may spend before clause "
+                                "learning takes over (0 = as soon as logic stalls)"},
                                {"sat_config", PZ_PARAM_CHOICE, "sat", 0, 0, "default|sat|unsat|plain",
                                 "search=sat: CaDiCaL's option preset"}};
         info.tools = {{"paint", "Paint", "p", "toggle a cell of the picture; the clues follow the picture"},
@@ -87,8 +88,9 @@ public:
         SolverOptions options;
         options.probing = control.options().boolean("probing");
         options.restarts = control.options().boolean("restarts");
-        options.sat = control.options().text("search") == "sat";
-        options.sat_after_line_solves = uint64_t(control.options().integer("sat_after"));
+        const std::string search = control.options().text("search");
+        options.learning = search == "cdcl" ? Learning::kLines : search == "sat" ? Learning::kCnf : Learning::kNone;
+        options.learn_after_line_solves = uint64_t(control.options().integer("learn_after"));
         options.sat_config = control.options().text("sat_config");
         options.max_solutions = control.max_solutions();
         const SolverReport report = nonogram::solve(puzzle_of(level), control, options);
@@ -98,6 +100,7 @@ public:
         outcome.stats = {{"line_solves", std::to_string(report.line_solves)},
                          {"probes", std::to_string(report.probes)},
                          {"branches", std::to_string(report.branches)},
+                         {"conflicts", std::to_string(report.conflicts)},
                          {"logic_fraction", fraction_text(report.logic_fraction)}};
         return outcome;
     }

@@ -1,5 +1,6 @@
 // search.cpp -- solve() and propagate() of solver.hpp: probing to a fixpoint at every node, then a depth-first
 // search on the cell whose two probes decide the most, with an undo trail (Propagator).
+#include "line_cdcl.hpp"
 #include "propagation.hpp"
 #include "sat_search.hpp"
 #include "solver.hpp"
@@ -43,7 +44,7 @@ private:
     int probe(int cell, int8_t value, bool remember, bool compare);
     int choose_cell();
     void record_solution();
-    void search_with_sat();
+    void search_with_learning();
     uint64_t signature(const std::vector<uint16_t> &lines) const;
 
     // Why a cell need not be probed again: its two probes read only `lines`, and while those lines are as they
@@ -229,14 +230,27 @@ void Search::record_solution() {
     if (report_.solutions.size() >= max_solutions_) done_ = true;
 }
 
-// Hands what logic left open at the root to the CDCL back end; its answer is complete, so the search ends here.
-void Search::search_with_sat() {
+// Hands what logic left open at the root to clause learning; its answer is complete, so the search ends here.
+// The line-level CDCL needs lines of at most LineSolver::kMaxMaskCells cells; longer ones go to CaDiCaL.
+void Search::search_with_learning() {
     Grid start(prop_.width(), prop_.height());
     start.cells = prop_.cells();
     const unsigned wanted = max_solutions_ - unsigned(report_.solutions.size());
-    SatResult sat = sat_search(puzzle_, start, report_.solutions, wanted, control_, options_.sat_config);
-    for (Grid &g : sat.solutions) report_.solutions.push_back(std::move(g));
-    if (sat.stopped) stop_ = true;
+    const bool lines_fit = puzzle_.width <= LineSolver::kMaxMaskCells && puzzle_.height <= LineSolver::kMaxMaskCells;
+    std::vector<Grid> found;
+    bool stopped;
+    if (options_.learning == Learning::kLines && lines_fit) {
+        LineCdclResult r = line_cdcl_search(puzzle_, start, report_.solutions, wanted, control_);
+        found = std::move(r.solutions);
+        stopped = r.stopped;
+        report_.conflicts = r.conflicts;
+    } else {
+        SatResult r = sat_search(puzzle_, start, report_.solutions, wanted, control_, options_.sat_config);
+        found = std::move(r.solutions);
+        stopped = r.stopped;
+    }
+    for (Grid &g : found) report_.solutions.push_back(std::move(g));
+    if (stopped) stop_ = true;
     done_ = true;
 }
 
@@ -311,22 +325,20 @@ SolverReport Search::run() {
         prop_.queue_all_lines();
         // DFS runs with budgets 1024, 2048, 4096 branches (runs 2 and 3 randomized), then a complete
         // deterministic run (endless doubling randomized runs for a first solution): first solutions (and second
-        // ones) are heavy-tailed in the branch order. With search=sat the DFS phase gets a budget of line solves
-        // (a branch costs anything from one probe sweep to millions) and clause learning then continues from the
-        // root's logic fixpoint: the DFS finishes puzzles that need few branches sooner than the SAT encoding is
-        // built, and CDCL finishes the ones where the DFS revisits the same dead ends.
+        // ones) are heavy-tailed in the branch order. With clause learning the DFS gets a budget of line solves
+        // (0 by default: learning starts from the root's logic fixpoint, which measured fastest with the
+        // line-level CDCL on both the survey and TAAI 2011; see docs/BENCHMARKS.md).
         budget_ = options_.restarts ? kFirstBudget : 0;
-        // A first solution is where the DFS's randomized restarts pay (TAAI 2011: 181 s at 1M line solves, 145 s
-        // at 4M, 138 s at 16M), so it gets sixteen times the budget a proof gets.
-        work_budget_ = options_.sat ? options_.sat_after_line_solves * (max_solutions_ == 1 ? 16 : 1) : 0;
-        stop_at_first_branch_ = options_.sat && work_budget_ == 0;
+        const bool learning = options_.learning != Learning::kNone;
+        work_budget_ = learning ? options_.learn_after_line_solves : 0;
+        stop_at_first_branch_ = learning && work_budget_ == 0;
         for (;;) {
             // Cells decided at the root follow from the clues alone, so they stay decided across runs.
             node();
             if (done_ || stopped() || !budget_hit_) break;
             budget_hit_ = false;
             if (stop_at_first_branch_ || (work_budget_ && prop_.line_solves() >= work_budget_)) {
-                search_with_sat();
+                search_with_learning();
                 break;
             }
             run_branches_ = 0;

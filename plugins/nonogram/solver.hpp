@@ -10,6 +10,8 @@
 
 namespace nonogram {
 
+enum class Learning { kLines, kCnf, kNone };
+
 struct SolverOptions {
     bool probing = true;     // try both values of undecided cells between searches
     unsigned max_solutions = 2;
@@ -21,18 +23,19 @@ struct SolverOptions {
     // ... and keep restarting with doubling randomized budgets instead of ending in one deterministic run after
     // the 4096-branch run. A run that ends within its budget is complete, so unsolvable is still proven.
     bool first_solution_restarts = true;
-    // Search with clause learning (sat_search.hpp) from the root's logic fixpoint once a plain DFS has spent
-    // sat_after_line_solves line solves (sixteen times that for a first solution; 0: as soon as logic stalls),
-    // instead of the DFS with restarts alone.
-    bool sat = true;
-    uint64_t sat_after_line_solves = 1000000;
-    std::string sat_config = "sat"; // CaDiCaL's configuration: default, sat, unsat or plain
+    // Clause learning from the root's logic fixpoint, once a plain DFS has spent learn_after_line_solves line
+    // solves (0: as soon as logic stalls): kLines is our CDCL over cells with the line solver as propagator
+    // (line_cdcl.hpp), kCnf CaDiCaL on the lines' automata (sat_search.hpp; also the fallback for lines over
+    // 126 cells), kNone the DFS with restarts alone.
+    Learning learning = Learning::kLines;
+    uint64_t learn_after_line_solves = 0;
+    std::string sat_config = "sat"; // kCnf: CaDiCaL's configuration (default, sat, unsat or plain)
 };
 
 struct SolverReport {
     pz_solve_status status = PZ_SOLVE_LIMIT; // UNIQUE / MULTIPLE / UNSOLVABLE, or LIMIT / CANCELLED from control
     std::vector<Grid> solutions;             // complete grids, at most max_solutions, in the order found
-    uint64_t line_solves = 0, probes = 0, branches = 0; // statistics
+    uint64_t line_solves = 0, probes = 0, branches = 0, conflicts = 0; // statistics (conflicts: kLines only)
     double logic_fraction = 0; // share of cells decided by line solving + probing before the first branch
 };
 

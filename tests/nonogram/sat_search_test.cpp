@@ -1,53 +1,17 @@
-// The CDCL back end on its own: from an empty or partly decided grid it must find exactly the solutions brute
+// The CaDiCaL back end on its own: from an empty or partly decided grid it must find exactly the solutions brute
 // force finds, never repeat a solution it was told about, and stop when told to.
 #include "sat_search.hpp"
+#include "small_puzzles.hpp"
 #include "solver.hpp"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <random>
 
 namespace {
 
 using namespace nonogram;
-
-std::vector<Grid> all_solutions_brute(const Puzzle &p) {
-    const int n = p.width * p.height;
-    std::vector<Grid> out;
-    Grid g(p.width, p.height, kEmpty);
-    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
-        for (int i = 0; i < n; ++i) g.cells[size_t(i)] = int8_t((mask >> i) & 1u);
-        if (satisfies(p, g)) out.push_back(g);
-    }
-    return out;
-}
-
-bool contains(const std::vector<Grid> &grids, const Grid &g) {
-    return std::find(grids.begin(), grids.end(), g) != grids.end();
-}
-
-pluzzle::SolveControl unlimited_control(pz_solve_request &req) {
-    req = pz_solve_request{};
-    req.struct_size = sizeof req;
-    return pluzzle::SolveControl(&req, nullptr);
-}
-
-Puzzle random_puzzle(std::mt19937 &rng, bool mix) {
-    const int w = std::uniform_int_distribution<int>(1, 4)(rng), h = std::uniform_int_distribution<int>(1, 4)(rng);
-    Grid pic(w, h);
-    for (auto &c : pic.cells) c = int8_t(rng() % 3 == 0); // sparse: more ambiguity
-    Puzzle p;
-    derive_clues(pic, p);
-    if (mix) { // columns from another picture: often no solution at all
-        Grid other(w, h);
-        for (auto &c : other.cells) c = int8_t(rng() & 1u);
-        Puzzle q;
-        derive_clues(other, q);
-        p.cols = q.cols;
-    }
-    return p;
-}
+using namespace nonogram::testing;
 
 TEST(SatSearch, EnumeratesExactlyTheBruteForceSolutions) {
     std::mt19937 rng(11);
@@ -122,8 +86,8 @@ TEST(SatSearch, StopsWhenControlSaysSo) {
     EXPECT_TRUE(r.stopped);
 }
 
-// The whole solver in both search modes gives the same status on puzzles that need search.
-TEST(SatSearch, SolverStatusIsTheSameWithEitherSearch) {
+// The whole solver gives the same status with each search back end on puzzles that need search.
+TEST(SatSearch, SolverStatusIsTheSameWithEverySearch) {
     std::mt19937 rng(17);
     int searched = 0; // trials where logic alone did not finish, so the search back ends really ran
     for (int t = 0; t < 40; ++t) {
@@ -132,17 +96,18 @@ TEST(SatSearch, SolverStatusIsTheSameWithEitherSearch) {
         Puzzle p;
         derive_clues(pic, p);
         SolverOptions dfs;
-        dfs.sat = false;
+        dfs.learning = Learning::kNone;
         pz_solve_request req;
         pluzzle::SolveControl c0 = unlimited_control(req);
         const SolverReport b = solve(p, c0, dfs);
         ASSERT_NE(b.status, PZ_SOLVE_UNSOLVABLE);
         searched += b.branches > 0;
-        // Clause learning at once, and after a DFS cut short (whose solutions the SAT search must not repeat).
+        // Clause learning (either kind) at once, and after a DFS cut short (whose solutions it must not repeat).
+        for (const Learning learning : {Learning::kLines, Learning::kCnf})
         for (const uint64_t after : {uint64_t(0), uint64_t(40)}) {
             SolverOptions sat;
-            sat.sat = true;
-            sat.sat_after_line_solves = after;
+            sat.learning = learning;
+            sat.learn_after_line_solves = after;
             pz_solve_request req2;
             pluzzle::SolveControl c1 = unlimited_control(req2);
             const SolverReport a = solve(p, c1, sat);
