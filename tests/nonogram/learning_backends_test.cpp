@@ -1,19 +1,46 @@
-// The CaDiCaL back end on its own: from an empty or partly decided grid it must find exactly the solutions brute
-// force finds, never repeat a solution it was told about, and stop when told to.
+// What both clause-learning back ends must do (CaDiCaL's CNF, sat_search.hpp; our line-level CDCL,
+// line_cdcl.hpp): from an empty or partly decided grid find exactly the solutions brute force finds, never repeat a
+// solution they were told about, report no solution for a contradictory start, and stop when told to.
+#include "line_cdcl.hpp"
 #include "sat_search.hpp"
 #include "small_puzzles.hpp"
-#include "solver.hpp"
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <random>
+#include <string>
 
 namespace {
 
 using namespace nonogram;
 using namespace nonogram::testing;
 
-TEST(SatSearch, EnumeratesExactlyTheBruteForceSolutions) {
+struct Found {
+    bool stopped = false;
+    std::vector<Grid> solutions;
+};
+struct BackEnd {
+    std::string name;
+    std::function<Found(const Puzzle &, const Grid &, const std::vector<Grid> &, unsigned, pluzzle::SolveControl &)> search;
+};
+
+const BackEnd kBackEnds[] = {
+    {"cadical",
+     [](const Puzzle &p, const Grid &start, const std::vector<Grid> &known, unsigned wanted, pluzzle::SolveControl &c) {
+         SatResult r = sat_search(p, start, known, wanted, c);
+         return Found{r.stopped, std::move(r.solutions)};
+     }},
+    {"line_cdcl",
+     [](const Puzzle &p, const Grid &start, const std::vector<Grid> &known, unsigned wanted, pluzzle::SolveControl &c) {
+         LineCdclResult r = line_cdcl_search(p, start, known, wanted, c);
+         return Found{r.stopped, std::move(r.solutions)};
+     }},
+};
+
+class LearningBackEnd : public ::testing::TestWithParam<BackEnd> {};
+
+TEST_P(LearningBackEnd, EnumeratesExactlyTheBruteForceSolutions) {
     std::mt19937 rng(11);
     int with_many = 0, with_none = 0;
     for (int t = 0; t < 300; ++t) {
@@ -21,7 +48,7 @@ TEST(SatSearch, EnumeratesExactlyTheBruteForceSolutions) {
         const std::vector<Grid> truth = all_solutions_brute(p);
         pz_solve_request req;
         pluzzle::SolveControl control = unlimited_control(req);
-        const SatResult r = sat_search(p, Grid(p.width, p.height), {}, 1000, control);
+        const Found r = GetParam().search(p, Grid(p.width, p.height), {}, 1000, control);
         ASSERT_FALSE(r.stopped);
         ASSERT_EQ(r.solutions.size(), truth.size()) << "trial " << t;
         for (const Grid &g : r.solutions) ASSERT_TRUE(contains(truth, g)) << "trial " << t;
@@ -32,7 +59,7 @@ TEST(SatSearch, EnumeratesExactlyTheBruteForceSolutions) {
     EXPECT_GT(with_none, 20);
 }
 
-TEST(SatSearch, RespectsDecidedCellsAndKnownSolutions) {
+TEST_P(LearningBackEnd, RespectsDecidedCellsAndKnownSolutions) {
     std::mt19937 rng(5);
     for (int t = 0; t < 200; ++t) {
         const Puzzle p = random_puzzle(rng, false);
@@ -46,8 +73,7 @@ TEST(SatSearch, RespectsDecidedCellsAndKnownSolutions) {
         for (const Grid &g : truth) agreeing += g.cells[cell] == start.cells[cell];
         pz_solve_request req;
         pluzzle::SolveControl control = unlimited_control(req);
-        const std::vector<Grid> known = {truth[0]};
-        const SatResult r = sat_search(p, start, known, 1000, control);
+        const Found r = GetParam().search(p, start, {truth[0]}, 1000, control);
         ASSERT_EQ(r.solutions.size(), agreeing - 1) << "trial " << t;
         for (const Grid &g : r.solutions) {
             EXPECT_FALSE(g == truth[0]);
@@ -56,7 +82,7 @@ TEST(SatSearch, RespectsDecidedCellsAndKnownSolutions) {
     }
 }
 
-TEST(SatSearch, ContradictoryStartHasNoSolution) {
+TEST_P(LearningBackEnd, ContradictoryStartHasNoSolution) {
     Puzzle p;
     p.width = 3;
     p.height = 1;
@@ -66,12 +92,12 @@ TEST(SatSearch, ContradictoryStartHasNoSolution) {
     start.cells[1] = kEmpty; // the row's run of 3 needs every cell
     pz_solve_request req;
     pluzzle::SolveControl control = unlimited_control(req);
-    const SatResult r = sat_search(p, start, {}, 2, control);
+    const Found r = GetParam().search(p, start, {}, 2, control);
     EXPECT_FALSE(r.stopped);
     EXPECT_TRUE(r.solutions.empty());
 }
 
-TEST(SatSearch, StopsWhenControlSaysSo) {
+TEST_P(LearningBackEnd, StopsWhenControlSaysSo) {
     // A 40x40 random picture leaves work after logic; a host that always says stop must be obeyed.
     std::mt19937 rng(3);
     Grid pic(40, 40);
@@ -82,43 +108,11 @@ TEST(SatSearch, StopsWhenControlSaysSo) {
     req.struct_size = sizeof req;
     req.should_stop = [](void *) { return 1; };
     pluzzle::SolveControl control(&req, nullptr);
-    const SatResult r = sat_search(p, Grid(40, 40), {}, 2, control);
+    const Found r = GetParam().search(p, Grid(40, 40), {}, 2, control);
     EXPECT_TRUE(r.stopped);
 }
 
-// The whole solver gives the same status with each search back end on puzzles that need search.
-TEST(SatSearch, SolverStatusIsTheSameWithEverySearch) {
-    std::mt19937 rng(17);
-    int searched = 0; // trials where logic alone did not finish, so the search back ends really ran
-    for (int t = 0; t < 40; ++t) {
-        Grid pic(12, 12);
-        for (auto &c : pic.cells) c = int8_t(rng() % 5 < 2);
-        Puzzle p;
-        derive_clues(pic, p);
-        SolverOptions dfs;
-        dfs.learning = Learning::kNone;
-        pz_solve_request req;
-        pluzzle::SolveControl c0 = unlimited_control(req);
-        const SolverReport b = solve(p, c0, dfs);
-        ASSERT_NE(b.status, PZ_SOLVE_UNSOLVABLE);
-        searched += b.branches > 0;
-        // Clause learning (either kind) at once, and after a DFS cut short (whose solutions it must not repeat).
-        for (const Learning learning : {Learning::kLines, Learning::kCnf})
-        for (const uint64_t after : {uint64_t(0), uint64_t(40)}) {
-            SolverOptions sat;
-            sat.learning = learning;
-            sat.learn_after_line_solves = after;
-            pz_solve_request req2;
-            pluzzle::SolveControl c1 = unlimited_control(req2);
-            const SolverReport a = solve(p, c1, sat);
-            ASSERT_EQ(a.status, b.status) << "trial " << t << " after " << after;
-            ASSERT_EQ(a.solutions.size(), b.solutions.size());
-            if (a.solutions.size() == 2) EXPECT_FALSE(a.solutions[0] == a.solutions[1]);
-            for (const Grid &g : a.solutions) ASSERT_TRUE(satisfies(p, g));
-            if (a.status == PZ_SOLVE_UNIQUE) EXPECT_EQ(a.solutions, b.solutions);
-        }
-    }
-    EXPECT_GE(searched, 10);
-}
+INSTANTIATE_TEST_SUITE_P(BothBackEnds, LearningBackEnd, ::testing::ValuesIn(kBackEnds),
+                         [](const ::testing::TestParamInfo<BackEnd> &info) { return info.param.name; });
 
 } // namespace

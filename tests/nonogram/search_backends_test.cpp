@@ -1,0 +1,50 @@
+// The whole solver with each search back end (line_cdcl, CaDiCaL, the DFS alone); what the two learning back
+// ends must each do on their own is in learning_backends_test.cpp.
+#include "small_puzzles.hpp"
+#include "solver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace {
+
+using namespace nonogram;
+using namespace nonogram::testing;
+
+// The whole solver gives the same status with each search back end on puzzles that need search.
+TEST(SearchBackEnds, SolverStatusIsTheSameWithEverySearch) {
+    std::mt19937 rng(17);
+    int searched = 0; // trials where logic alone did not finish, so the search back ends really ran
+    for (int t = 0; t < 40; ++t) {
+        Grid pic(12, 12);
+        for (auto &c : pic.cells) c = int8_t(rng() % 5 < 2);
+        Puzzle p;
+        derive_clues(pic, p);
+        SolverOptions dfs;
+        dfs.learning = Learning::kNone;
+        pz_solve_request req;
+        pluzzle::SolveControl c0 = unlimited_control(req);
+        const SolverReport b = solve(p, c0, dfs);
+        ASSERT_NE(b.status, PZ_SOLVE_UNSOLVABLE);
+        searched += b.branches > 0;
+        // Clause learning (either kind) at once, and after a DFS cut short (whose solutions it must not repeat).
+        for (const Learning learning : {Learning::kLines, Learning::kCnf})
+        for (const uint64_t after : {uint64_t(0), uint64_t(40)}) {
+            SolverOptions sat;
+            sat.learning = learning;
+            sat.learn_after_line_solves = after;
+            pz_solve_request req2;
+            pluzzle::SolveControl c1 = unlimited_control(req2);
+            const SolverReport a = solve(p, c1, sat);
+            ASSERT_EQ(a.status, b.status) << "trial " << t << " after " << after;
+            ASSERT_EQ(a.solutions.size(), b.solutions.size());
+            if (a.solutions.size() == 2) EXPECT_FALSE(a.solutions[0] == a.solutions[1]);
+            for (const Grid &g : a.solutions) ASSERT_TRUE(satisfies(p, g));
+            if (a.status == PZ_SOLVE_UNIQUE) EXPECT_EQ(a.solutions, b.solutions);
+        }
+    }
+    EXPECT_GE(searched, 10);
+}
+
+} // namespace
