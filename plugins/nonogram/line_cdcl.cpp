@@ -74,14 +74,9 @@ private:
     }
     bool propagate();
     bool solve_line(int line);
-    // The line solver behind a direct-mapped cache: search and explanations meet the same line states often.
+    // The line solver behind a direct-mapped cache: propagation meets the same line states again after backjumps
+    // and restarts. (Explanations solve subsets of a line's cells, which rarely recur: they bypass it.)
     bool settle(int line, LineMask &f, LineMask &e);
-    struct CacheEntry {
-        LineMask f = 0, e = 0, out_f = 0, out_e = 0;
-        int line = -1;
-        bool ok = false;
-    };
-    std::vector<CacheEntry> cache_;
     void explain_line(int line, int before, int target, std::vector<int> &out);
     void reason_literals(int cell, std::vector<int> &out);
     void analyze(std::vector<int> &learned, int &backjump);
@@ -111,6 +106,13 @@ private:
     size_t clause_head_ = 0;
     std::vector<int> line_queue_;
     std::vector<uint8_t> queued_;
+
+    struct CacheEntry {
+        LineMask f = 0, e = 0, out_f = 0, out_e = 0;
+        int line = -1;
+        bool ok = false;
+    };
+    std::vector<CacheEntry> cache_;
 
     std::vector<Clause> clauses_;
     struct Watch {
