@@ -302,11 +302,11 @@ void LineCdcl::explain_line(int line, int before, int target, std::vector<int> &
     out.clear();
     for (const int i : known) {
         const LineMask bit = LineMask(1) << i;
+        // Still forced: the line without this cell has no placement with the target's other value (or none at
+        // all, for a conflict). The subsets tried are all consistent, so one feasibility pass decides it.
         LineMask tf = f & ~bit, te = e & ~bit;
-        const bool ok = solver_.solve_masks(l.clue, l.runs, l.length, tf, te);
-        bool still;
-        if (target < 0) still = !ok;
-        else still = ok && (((value_of(target) ? tf : te) >> target_bit) & 1);
+        if (target >= 0) (value_of(target) ? te : tf) |= LineMask(1) << target_bit;
+        const bool still = !solver_.feasible_masks(l.clue, l.runs, l.length, tf, te);
         if (still) {
             f &= ~bit;
             e &= ~bit;

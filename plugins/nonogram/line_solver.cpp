@@ -132,7 +132,28 @@ template <class W> bool settle_masks(const int *clue, int k, int n, W &filled, W
     return true;
 }
 
+// Whether some placement of the runs agrees with the known cells: the forward pass of settle_bits() alone.
+template <class W> bool feasible_bits(const int *clue, int k, int n, W filled, W empty) {
+    const int m = n + 2;
+    const W cells = (W(1) << n) - 1;
+    const W e = ((~filled & cells) << 1) | 1u | (W(1) << (m - 1));
+    const W f = (~empty & cells) << 1;
+    W cur = close_right<W>(W(1), e);
+    for (int j = 0; j < k; ++j) {
+        const int len = clue[j];
+        cur = close_right<W>((((cur << 1) & fit<W>(f, len)) << len) & e, e);
+        if (!cur) return false;
+    }
+    return (cur >> (m - 1)) & 1;
+}
+
 } // namespace
+
+bool LineSolver::feasible_masks(const int *clue, int k, int n, LineMask filled, LineMask empty) {
+    if (!clue_fits(clue, k, n) || k > kMaxRuns || (filled & empty)) return false;
+    if (n + 2 <= 64) return feasible_bits<uint64_t>(clue, k, n, uint64_t(filled), uint64_t(empty));
+    return feasible_bits<u128>(clue, k, n, filled, empty);
+}
 
 bool LineSolver::solve(const int *clue, int k, const int8_t *cells, int n, int8_t *out, int stride) {
     if (!clue_fits(clue, k, n)) return false;

@@ -26,6 +26,10 @@ public:
     bool solve_masks(const int *clue, int k, int n, LineMask &filled, LineMask &empty);
     // The same for lines of n <= 64 cells, whose masks fit one word.
     bool solve_masks(const int *clue, int k, int n, uint64_t &filled, uint64_t &empty);
+    // Only whether some placement agrees with the known cells (false when `filled` and `empty` overlap): the
+    // forward pass alone, a third of solve_masks(). A cell is forced to v exactly when the line with that cell
+    // set to the other value is infeasible, which is how explanations test forcing.
+    bool feasible_masks(const int *clue, int k, int n, LineMask filled, LineMask empty);
 
 
     // Settles one line of n cells (kUnknown / kEmpty / kFilled; `stride` apart) against the clue runs

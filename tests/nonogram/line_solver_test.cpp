@@ -1,5 +1,6 @@
 // The exact line solver against brute force: every placement of short lines is enumerated and the forced cells
-// (or the contradiction) must agree exactly, for the bit-set and the table versions and for strided input.
+// (or the contradiction) must agree exactly, for the bit-set and the table versions and for strided input; the
+// feasibility test alone must agree with the full solve.
 #include "line_solver.hpp"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,15 @@ using nonogram::kFilled;
 using nonogram::kUnknown;
 
 // Forced line by enumerating all 2^n pictures; false when none is consistent.
+// The known cells of a line as the masks solve_masks() and feasible_masks() take.
+void masks_of(const std::vector<int8_t> &line, nonogram::LineMask &filled, nonogram::LineMask &empty) {
+    filled = empty = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == kFilled) filled |= nonogram::LineMask(1) << i;
+        if (line[i] == kEmpty) empty |= nonogram::LineMask(1) << i;
+    }
+}
+
 bool brute_force(const Clue &clue, const std::vector<int8_t> &line, std::vector<int8_t> &out) {
     const int n = int(line.size());
     bool any = false;
@@ -70,6 +80,9 @@ void check_random_lines(int max_n, int count, uint32_t seed) {
         const bool table_ok = solver.solve_table(clue.data(), int(clue.size()), line.data(), n, table.data());
         ASSERT_EQ(ok, expect_ok) << "trial " << t;
         ASSERT_EQ(table_ok, expect_ok) << "trial " << t;
+        nonogram::LineMask filled, empty;
+        masks_of(line, filled, empty);
+        ASSERT_EQ(solver.feasible_masks(clue.data(), int(clue.size()), n, filled, empty), expect_ok) << "trial " << t;
         if (!expect_ok) {
             ++contradictions;
             continue;
@@ -104,6 +117,11 @@ TEST(LineSolver, LongLinesAgreeAcrossImplementations) {
         const bool ok = solver.solve(clue, line.data(), n, got.data());
         const bool table_ok = solver.solve_table(clue.data(), int(clue.size()), line.data(), n, table.data());
         ASSERT_EQ(ok, table_ok) << "trial " << t << " n " << n;
+        if (n <= nonogram::LineSolver::kMaxMaskCells) {
+            nonogram::LineMask filled, empty;
+            masks_of(line, filled, empty);
+            ASSERT_EQ(solver.feasible_masks(clue.data(), int(clue.size()), n, filled, empty), ok) << "trial " << t;
+        }
         if (ok) {
             ASSERT_EQ(got, table) << "trial " << t << " n " << n;
         }
