@@ -4,6 +4,7 @@
 #include "line_solver.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 namespace nonogram {
@@ -130,6 +131,7 @@ private:
     std::vector<uint8_t> seen_, explained_;
     std::vector<std::vector<int>> explanation_;
     std::vector<int> scratch_, scratch2_, marked_;
+    std::vector<uint64_t> order_;
     bool started_ = false;
     size_t best_trail_ = 0;
     std::vector<int8_t> target_;
@@ -287,15 +289,18 @@ bool LineCdcl::propagate() {
 // explanation leans on early decisions.
 void LineCdcl::explain_line(int line, int before, int target, std::vector<int> &out) {
     const Line &l = lines_[size_t(line)];
-    std::vector<int> &known = scratch2_;
-    known.clear();
+    // The line's cells decided before, latest first: trail position and index packed in one sort key.
+    std::vector<uint64_t> &order = order_;
+    order.clear();
     for (int i = 0; i < l.length; ++i) {
         const int cell = l.first + i * l.step;
-        if (value_[size_t(cell)] != kUnknown && position_[size_t(cell)] < before) known.push_back(i);
+        if (value_[size_t(cell)] != kUnknown && position_[size_t(cell)] < before)
+            order.push_back(uint64_t(position_[size_t(cell)]) << 8 | uint64_t(i));
     }
-    std::sort(known.begin(), known.end(), [&](int a, int b) {
-        return position_[size_t(l.first + a * l.step)] > position_[size_t(l.first + b * l.step)];
-    });
+    std::sort(order.begin(), order.end(), std::greater<uint64_t>());
+    std::vector<int> &known = scratch2_;
+    known.clear();
+    for (const uint64_t key : order) known.push_back(int(key & 0xff));
     LineMask f = 0, e = 0;
     for (const int i : known) (value_[size_t(l.first + i * l.step)] ? f : e) |= LineMask(1) << i;
     const int target_bit = target >= 0 ? (cell_of(target) - l.first) / l.step : -1;
