@@ -75,12 +75,10 @@ EditorApp::EditorApp(std::shared_ptr<const host::PluginRegistry> registry, AppOp
     imgui_ = std::make_unique<ImGuiSfmlBridge>(window_, kFont, 15);
     if (!registry_->plugins().empty()) new_type_ = registry_->plugins().front()->id();
     if (!options_.database.empty()) {
-        try {
+        reporting([&] {
             session_.open_database(options_.database);
             refresh_library();
-        } catch (const std::exception &e) {
-            report(e);
-        }
+        });
     }
     orphans_ = session_.recovery().orphans();
     show_recovery_ = !orphans_.empty() && options_.script.empty();
@@ -240,16 +238,20 @@ bool EditorApp::shortcut(const std::string &combo) {
 }
 
 void EditorApp::do_save() {
-    try {
-        if (!session_.library()) {
-            show_open_db_ = true;
-            return;
-        }
+    if (!session_.library()) {
+        show_open_db_ = true;
+        return;
+    }
+    reporting([&] {
         session_.save(save_pack_);
         refresh_library();
-    } catch (const std::exception &e) {
-        report(e);
-    }
+    });
+}
+
+void EditorApp::show_document(std::optional<LevelMeta> meta) {
+    meta_edit_ = meta ? *meta : session_.document().meta();
+    refresh_board();
+    view_fitted_ = false;
 }
 
 void EditorApp::refresh_board() {
@@ -367,14 +369,10 @@ void EditorApp::draw_library() {
             const std::string label =
                 (row.name.empty() ? "#" + std::to_string(row.id) : row.name) + "##" + std::to_string(row.id);
             if (ImGui::Selectable(label.c_str(), open, ImGuiSelectableFlags_SpanAllColumns)) {
-                try {
+                reporting([&] {
                     session_.open_level(row.id);
-                    meta_edit_ = session_.document().meta();
-                    refresh_board();
-                    view_fitted_ = false;
-                } catch (const std::exception &e) {
-                    report(e);
-                }
+                    show_document();
+                });
             }
             if (ImGui::IsItemHovered() && (!row.author.empty() || !row.difficulty.empty()))
                 ImGui::SetTooltip("by %s, difficulty %s", row.author.c_str(), row.difficulty.c_str());
@@ -489,13 +487,11 @@ void EditorApp::draw_inspector() {
                 const std::string label = "Player " + std::to_string(p + 1) + (st.to_move == p ? " (to move)" : "");
                 const std::string &seat = play.seat(p);
                 if (ImGui::BeginCombo(label.c_str(), seat.empty() ? "person" : seat.c_str())) {
-                    try {
+                    reporting([&] {
                         if (ImGui::Selectable("person", seat.empty())) play.set_seat(p, "");
                         for (auto &ai : ais)
                             if (ImGui::Selectable(ai.name, seat == ai.id)) play.set_seat(p, ai.id);
-                    } catch (const std::exception &e) {
-                        report(e);
-                    }
+                    });
                     ImGui::EndCombo();
                 }
                 ImGui::SameLine();
@@ -602,18 +598,14 @@ void EditorApp::draw_dialogs() {
             for (size_t i = 0; i < params.size(); ++i)
                 kv.emplace_back(params[i].name, new_param_values_[i]);
             const auto create = [&](bool blank) {
-                try {
+                reporting([&] {
                     if (blank)
                         session_.new_blank_level(new_type_, kv);
                     else
                         session_.new_level(new_type_, kv, uint64_t(new_seed_));
-                    meta_edit_ = {};
-                    refresh_board();
-                    view_fitted_ = false;
+                    show_document({});
                     ImGui::CloseCurrentPopup();
-                } catch (const std::exception &e) {
-                    report(e);
-                }
+                });
             };
             if (plugin->can(PZ_CAP_GENERATE)) {
                 ImGui::InputInt("Seed", &new_seed_);
@@ -630,35 +622,29 @@ void EditorApp::draw_dialogs() {
             ImGui::TextWrapped("Or type a level (%s):", plugin->formats()[0].description);
         ImGui::InputTextMultiline("##text", &new_text_, ImVec2(420, 120));
         if (ImGui::Button("From text")) {
-            try {
+            reporting([&] {
                 session_.new_level_from_text(new_type_, new_text_);
-                meta_edit_ = session_.document().meta();
-                refresh_board();
-                view_fitted_ = false;
+                show_document();
                 ImGui::CloseCurrentPopup();
-            } catch (const std::exception &e) {
-                report(e);
-            }
+            });
         }
         ImGui::SameLine();
         if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
         if (!error_.empty()) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", error_.c_str());
         ImGui::EndPopup();
     }
-    auto path_dialog = [&](bool &show, const char *title, const char *label, auto &&action) {
+    auto path_dialog = [&](bool &show, const char *title, const char *label, std::string &path, auto &&action) {
         if (show) {
             ImGui::OpenPopup(title);
             show = false;
         }
         if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-            ImGui::InputText(label, title[0] == 'O' ? &db_path_ : &pack_file_);
+            ImGui::InputText(label, &path);
             if (ImGui::Button("OK")) {
-                try {
+                reporting([&] {
                     action();
                     ImGui::CloseCurrentPopup();
-                } catch (const std::exception &e) {
-                    report(e);
-                }
+                });
             }
             ImGui::SameLine();
             if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
@@ -666,17 +652,17 @@ void EditorApp::draw_dialogs() {
             ImGui::EndPopup();
         }
     };
-    path_dialog(show_open_db_, "Open database", "Path", [&] {
+    path_dialog(show_open_db_, "Open database", "Path", db_path_, [&] {
         session_.open_database(db_path_);
         refresh_library();
     });
-    path_dialog(show_import_, "Import pack file", "Pack file", [&] {
+    path_dialog(show_import_, "Import pack file", "Pack file", pack_file_, [&] {
         const ImportReport r = session_.library()->import_pack_file(pack_file_);
         session_.set_message("imported " + std::to_string(r.added) + " level(s), " + std::to_string(r.duplicates) +
                              " duplicate(s), " + std::to_string(r.skipped.size()) + " skipped");
         refresh_library();
     });
-    path_dialog(show_export_, "Export pack file", "Pack file", [&] {
+    path_dialog(show_export_, "Export pack file", "Pack file", pack_file_, [&] {
         session_.library()->export_pack_file(current_pack_.empty() ? save_pack_ : current_pack_, pack_file_);
         session_.set_message("exported to " + pack_file_);
     });
@@ -691,18 +677,17 @@ void EditorApp::draw_dialogs() {
             ImGui::Text("%s '%s' (%s)", r.type.c_str(), r.meta.name.c_str(), r.origin.database.c_str());
             ImGui::SameLine();
             if (ImGui::Button(("Restore##" + std::to_string(i)).c_str())) {
-                try {
-                    if (!r.origin.database.empty()) session_.open_database(r.origin.database), refresh_library();
+                reporting([&] {
+                    if (!r.origin.database.empty()) {
+                        session_.open_database(r.origin.database);
+                        refresh_library();
+                    }
                     session_.set_document(RecoveryStore::restore(r, *registry_));
                     session_.autosave(); // now ours
                     RecoveryStore::discard(r.file);
-                    meta_edit_ = session_.document().meta();
-                    refresh_board();
-                    view_fitted_ = false;
+                    show_document();
                     ImGui::CloseCurrentPopup();
-                } catch (const std::exception &e) {
-                    report(e);
-                }
+                });
             }
         }
         if (ImGui::Button("Discard all")) {

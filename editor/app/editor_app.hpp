@@ -11,6 +11,7 @@
 #include <SFML/Graphics/RenderWindow.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,8 @@ class EditorApp {
         }
     }
     void do_save();
+    // A new document is on screen: its metadata into the inspector (or `meta`), the board redrawn and refitted.
+    void show_document(std::optional<LevelMeta> meta = std::nullopt);
 
     std::shared_ptr<const host::PluginRegistry> registry_;
     AppOptions options_;
