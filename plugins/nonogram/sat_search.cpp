@@ -155,30 +155,23 @@ SatSearch::SatSearch(const Puzzle &puzzle, const Grid &start, const std::string 
     Encoder &encoder = impl_->encoder;
     solver.set("quiet", 1);
     if (!config.empty() && config != "default") solver.configure(config.c_str());
-    auto var = [w](int r, int c) { return r * w + c + 1; };
     for (int i = 0; i < w * h; ++i)
         if (start.cells[size_t(i)] != kUnknown) encoder.clause({start.cells[size_t(i)] == kFilled ? i + 1 : -(i + 1)});
+    // One line: n cells from cell `first`, `step` apart (variable of cell i: i + 1).
     std::vector<int> vars;
     std::vector<int8_t> values;
+    auto add_line = [&](const Clue &clue, int first, int step, int n) {
+        vars.clear();
+        values.clear();
+        for (int k = 0, cell = first; k < n; ++k, cell += step) {
+            vars.push_back(cell + 1);
+            values.push_back(start.cells[size_t(cell)]);
+        }
+        return encoder.add_line(clue, vars, values);
+    };
     bool &possible = impl_->possible;
-    for (int r = 0; r < h && possible; ++r) {
-        vars.clear();
-        values.clear();
-        for (int c = 0; c < w; ++c) {
-            vars.push_back(var(r, c));
-            values.push_back(start.at(r, c));
-        }
-        possible = encoder.add_line(puzzle.rows[size_t(r)], vars, values);
-    }
-    for (int c = 0; c < w && possible; ++c) {
-        vars.clear();
-        values.clear();
-        for (int r = 0; r < h; ++r) {
-            vars.push_back(var(r, c));
-            values.push_back(start.at(r, c));
-        }
-        possible = encoder.add_line(puzzle.cols[size_t(c)], vars, values);
-    }
+    for (int r = 0; r < h && possible; ++r) possible = add_line(puzzle.rows[size_t(r)], r * w, 1, w);
+    for (int c = 0; c < w && possible; ++c) possible = add_line(puzzle.cols[size_t(c)], c, w, h);
 }
 
 SatSearch::~SatSearch() = default;
