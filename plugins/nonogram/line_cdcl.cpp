@@ -13,7 +13,6 @@ namespace {
 // VSIDS decay 0.95 beat 0.90 and 0.98, and "empty" as the first phase beat "filled" and the probes' preference.
 constexpr uint64_t kRestartUnit = 100;
 constexpr double kDecay = 0.95;
-constexpr int kCacheBits = 12;
 
 // A literal is 2 * cell + value: "the cell has this value" (1 = filled). Its negation is lit ^ 1.
 inline int literal(int cell, int value) { return 2 * cell + value; }
@@ -75,9 +74,6 @@ private:
     }
     bool propagate();
     bool solve_line(int line);
-    // The line solver behind a direct-mapped cache: propagation meets the same line states again after backjumps
-    // and restarts. (Explanations solve subsets of a line's cells, which rarely recur: they bypass it.)
-    bool settle(int line, LineMask &f, LineMask &e);
     void explain_line(int line, int before, int target, std::vector<int> &out);
     void reason_literals(int cell, std::vector<int> &out);
     void analyze(std::vector<int> &learned, int &backjump);
@@ -107,13 +103,6 @@ private:
     size_t clause_head_ = 0;
     std::vector<int> line_queue_;
     std::vector<uint8_t> queued_;
-
-    struct CacheEntry {
-        LineMask f = 0, e = 0, out_f = 0, out_e = 0;
-        int line = -1;
-        bool ok = false;
-    };
-    std::vector<CacheEntry> cache_;
 
     std::vector<Clause> clauses_;
     struct Watch {
@@ -171,7 +160,6 @@ LineCdcl::LineCdcl(const Puzzle &puzzle, pluzzle::SolveControl &control)
     explanation_.resize(n);
     explained_.assign(n, 0);
     target_.assign(n, kUnknown);
-    cache_.resize(size_t(1) << kCacheBits);
     for (int i = 0; i < cells_; ++i) heap_insert(i);
 }
 
@@ -191,32 +179,11 @@ void LineCdcl::assign(int lit, int reason, int reason_position) {
     queue_line(height_ + c);
 }
 
-bool LineCdcl::settle(int line, LineMask &f, LineMask &e) {
-    uint64_t h = uint64_t(f) * 0x9e3779b97f4a7c15ULL ^ uint64_t(f >> 64) * 0xc2b2ae3d27d4eb4fULL;
-    h ^= (uint64_t(e) + 0x165667b19e3779f9ULL) * 0xff51afd7ed558ccdULL ^ uint64_t(e >> 64) * 0x94d049bb133111ebULL;
-    h ^= uint64_t(line) * 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 29;
-    CacheEntry &entry = cache_[size_t(h) & (cache_.size() - 1)];
-    if (entry.line == line && entry.f == f && entry.e == e) {
-        f = entry.out_f;
-        e = entry.out_e;
-        return entry.ok;
-    }
-    entry.line = line;
-    entry.f = f;
-    entry.e = e;
-    const Line &l = lines_[size_t(line)];
-    entry.ok = solver_.solve_masks(l.clue, l.runs, l.length, f, e);
-    entry.out_f = f;
-    entry.out_e = e;
-    return entry.ok;
-}
-
 // Settles a line; assigns what it forces (reason: the line, explained later from the cells decided before).
 bool LineCdcl::solve_line(int line) {
     const Line &l = lines_[size_t(line)];
     LineMask f = filled_[size_t(line)], e = empty_[size_t(line)];
-    if (!settle(line, f, e)) return false;
+    if (!solver_.solve_masks(l.clue, l.runs, l.length, f, e)) return false;
     const int before = int(trail_.size());
     for (int value = 0; value < 2; ++value) {
         LineMask fresh = value ? f & ~filled_[size_t(line)] : e & ~empty_[size_t(line)];
