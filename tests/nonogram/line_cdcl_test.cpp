@@ -22,14 +22,6 @@ std::vector<std::vector<int8_t>> sorted_cells(const std::vector<Grid> &grids) {
     return out;
 }
 
-Puzzle random_picture_puzzle(std::mt19937 &rng, int w, int h, unsigned filled_in_5) {
-    Grid pic(w, h);
-    for (auto &c : pic.cells) c = int8_t(rng() % 5 < filled_in_5);
-    Puzzle p;
-    derive_clues(pic, p);
-    return p;
-}
-
 // Sparse 9x9 pictures have up to thousands of solutions: enumerating them all makes the search learn, restart
 // and block solutions many times over. Both back ends must find the same set (pictures with more solutions than
 // the cap are skipped: each back end would stop at a different subset).

@@ -17,10 +17,7 @@ TEST(SearchBackEnds, SolverStatusIsTheSameWithEverySearch) {
     std::mt19937 rng(17);
     int searched = 0; // trials where logic alone did not finish, so the search back ends really ran
     for (int t = 0; t < 40; ++t) {
-        Grid pic(12, 12);
-        for (auto &c : pic.cells) c = int8_t(rng() % 5 < 2);
-        Puzzle p;
-        derive_clues(pic, p);
+        const Puzzle p = random_picture_puzzle(rng, 12, 12, 2);
         SolverOptions dfs;
         dfs.learning = Learning::kNone;
         pz_solve_request req;

@@ -48,4 +48,13 @@ inline Puzzle random_puzzle(std::mt19937 &rng, bool mix) {
     return p;
 }
 
+// The clues of a random w x h picture with about filled_in_5 of every 5 cells filled.
+inline Puzzle random_picture_puzzle(std::mt19937 &rng, int w, int h, unsigned filled_in_5) {
+    Grid pic(w, h);
+    for (auto &c : pic.cells) c = int8_t(rng() % 5 < filled_in_5);
+    Puzzle p;
+    derive_clues(pic, p);
+    return p;
+}
+
 } // namespace nonogram::testing
