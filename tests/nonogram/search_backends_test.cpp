@@ -44,4 +44,27 @@ TEST(SearchBackEnds, SolverStatusIsTheSameWithEverySearch) {
     EXPECT_GE(searched, 10);
 }
 
+// Lines over 126 cells are beyond line_cdcl's masks: the default search hands them to CaDiCaL, which must still
+// decide the puzzle (a picture's clues: at least that picture solves them).
+TEST(SearchBackEnds, LinesTooLongForLineCdclGoToCadical) {
+    std::mt19937 rng(29);
+    int searched = 0;
+    for (int t = 0; t < 6; ++t) {
+        Grid pic(130, 4);
+        for (auto &c : pic.cells) c = int8_t(rng() % 5 < 2);
+        Puzzle p;
+        derive_clues(pic, p);
+        pz_solve_request req;
+        pluzzle::SolveControl control = unlimited_control(req);
+        const SolverReport r = solve(p, control, SolverOptions{}); // learning = kLines, the default
+        ASSERT_TRUE(r.status == PZ_SOLVE_UNIQUE || r.status == PZ_SOLVE_MULTIPLE) << "trial " << t;
+        ASSERT_FALSE(r.solutions.empty());
+        for (const Grid &g : r.solutions) ASSERT_TRUE(satisfies(p, g));
+        if (r.status == PZ_SOLVE_UNIQUE) EXPECT_EQ(r.solutions[0], pic);
+        EXPECT_EQ(r.conflicts, 0u); // line_cdcl (the only back end counting conflicts) never ran
+        searched += r.logic_fraction < 1.0;
+    }
+    EXPECT_GE(searched, 3); // logic alone left cells open, so the learning back end really ran
+}
+
 } // namespace
