@@ -10,7 +10,7 @@
 #include "solution_steps.hpp"
 #include "solve_job.hpp"
 
-#include <plugin_registry.hpp>
+#include <pluzzle/host/plugin_registry.hpp>
 
 #include <chrono>
 #include <memory>

@@ -1,7 +1,7 @@
 #include "level_library.hpp"
 
-#include <content_hash.hpp>
-#include <pack_file.hpp>
+#include <pluzzle/host/content_hash.hpp>
+#include <pluzzle/host/pack_file.hpp>
 
 #include <sqlite3.h>
 

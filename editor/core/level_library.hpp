@@ -7,9 +7,9 @@
 #pragma once
 #include "document.hpp"
 
-#include <plugin_registry.hpp>
-#include <sqlite.hpp>
-#include <store.hpp>
+#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/sqlite.hpp>
+#include <pluzzle/host/store.hpp>
 
 #include <memory>
 #include <optional>

@@ -7,7 +7,7 @@
 #include "solve_job.hpp"
 #include "undo_history.hpp"
 
-#include <plugin.hpp>
+#include <pluzzle/host/plugin.hpp>
 
 #include <memory>
 #include <string>

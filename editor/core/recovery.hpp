@@ -7,7 +7,7 @@
 #pragma once
 #include "document.hpp"
 
-#include <plugin_registry.hpp>
+#include <pluzzle/host/plugin_registry.hpp>
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 #include "script.hpp"
 
-#include <errors.hpp>
+#include <pluzzle/host/errors.hpp>
 
 #include <map>
 #include <sstream>

@@ -5,7 +5,7 @@
 // destroying it cancels, waits a moment and, if the plugin ignores cancellation, detaches the thread rather than
 // hang the editor (the block stays alive until the thread ends).
 #pragma once
-#include <plugin.hpp>
+#include <pluzzle/host/plugin.hpp>
 
 #include <atomic>
 #include <chrono>

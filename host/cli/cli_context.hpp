@@ -1,9 +1,9 @@
 // cli_context.hpp -- what every `pluzzle` subcommand shares: output mode, the plugin registry (loaded on first
 // use), the cancel flag set by Ctrl-C, and the documented exit codes.
 #pragma once
-#include "json_line.hpp"
-#include "plugin_registry.hpp"
-#include "settings.hpp"
+#include <pluzzle/host/json_line.hpp>
+#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/settings.hpp>
 
 #include <atomic>
 #include <iostream>

@@ -1,13 +1,13 @@
 // `pluzzle db ...`: the level database -- import, export, list, and the bulk solve (profiles: cmd_db_profiles.cpp).
 #include <CLI/CLI.hpp>
 
-#include "bulk_solve.hpp"
+#include <pluzzle/host/bulk_solve.hpp>
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
-#include "level_source.hpp"
-#include "pack_file.hpp"
-#include "parallel.hpp"
-#include "store.hpp"
+#include <pluzzle/host/level_source.hpp>
+#include <pluzzle/host/pack_file.hpp>
+#include <pluzzle/host/parallel.hpp>
+#include <pluzzle/host/store.hpp>
 
 #include <chrono>
 #include <cstdio>

@@ -3,9 +3,9 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
-#include "level_source.hpp"
-#include "pack_file.hpp"
-#include "store.hpp"
+#include <pluzzle/host/level_source.hpp>
+#include <pluzzle/host/pack_file.hpp>
+#include <pluzzle/host/store.hpp>
 
 #include <filesystem>
 

@@ -3,7 +3,7 @@
 
 #include "cli_checks.hpp"
 #include "level_choice.hpp"
-#include "svg_canvas.hpp"
+#include <pluzzle/host/svg_canvas.hpp>
 
 namespace pluzzle::cli {
 

@@ -3,8 +3,8 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
-#include "level_source.hpp"
-#include "parallel.hpp"
+#include <pluzzle/host/level_source.hpp>
+#include <pluzzle/host/parallel.hpp>
 
 #include <cmath>
 #include <condition_variable>

@@ -2,7 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_context.hpp"
-#include "errors.hpp"
+#include <pluzzle/host/errors.hpp>
 
 #include <csignal>
 

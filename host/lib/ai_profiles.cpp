@@ -1,21 +1,10 @@
 // ai_profiles.cpp -- profile values between the store and the plugin: checked at every edge (a plugin's default
 // and answers, a stored value), since the value text is pasted into the AI id the plugin parses.
-#include "ai_profiles.hpp"
+#include <pluzzle/host/ai_profiles.hpp>
 
-#include "utf8.hpp"
+#include <pluzzle/host/utf8.hpp>
 
 namespace pluzzle::host {
-
-std::string profile_value_problem(std::string_view value) {
-    if (value.empty()) return "a profile value cannot be empty";
-    if (value.size() > PZ_PROFILE_VALUE_MAX)
-        return "a profile value has at most " + std::to_string(PZ_PROFILE_VALUE_MAX) + " bytes (this one " +
-               std::to_string(value.size()) + ")";
-    if (first_invalid_utf8(value) != std::string_view::npos) return "a profile value must be UTF-8";
-    for (char c : value)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return "a profile value cannot hold control characters";
-    return {};
-}
 
 std::string ai_request(const std::string &ai, const std::optional<std::string> &profile_value) {
     return profile_value ? ai + ":" + *profile_value : ai;

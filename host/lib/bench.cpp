@@ -1,4 +1,4 @@
-#include "bench.hpp"
+#include <pluzzle/host/bench.hpp>
 
 #include <cstdio>
 #include <ctime>

@@ -1,7 +1,7 @@
-#include "bulk_solve.hpp"
+#include <pluzzle/host/bulk_solve.hpp>
 
-#include "json_line.hpp"
-#include "parallel.hpp"
+#include <pluzzle/host/json_line.hpp>
+#include <pluzzle/host/parallel.hpp>
 
 #include <chrono>
 #include <exception>

@@ -1,6 +1,6 @@
 #include "cereal_json.hpp"
 
-#include "errors.hpp"
+#include <pluzzle/host/errors.hpp>
 
 #include <algorithm>
 

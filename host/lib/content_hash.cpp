@@ -1,6 +1,6 @@
 // content_hash.cpp -- SHA-1 through Boost's header-only implementation (no crypto library needed: this is an
 // identity for deduplication, not a security measure).
-#include "content_hash.hpp"
+#include <pluzzle/host/content_hash.hpp>
 
 #include <boost/uuid/detail/sha1.hpp>
 

@@ -1,6 +1,6 @@
-#include "level_source.hpp"
+#include <pluzzle/host/level_source.hpp>
 
-#include "pack_file.hpp"
+#include <pluzzle/host/pack_file.hpp>
 
 #include <cerrno>
 #include <cstring>

@@ -2,7 +2,7 @@
 // errors carry a line and column; cereal then reads the fields, and its exceptions become InputErrors naming the
 // field.
 #include "cereal_json.hpp"
-#include "pack_file.hpp"
+#include <pluzzle/host/pack_file.hpp>
 
 
 #include <algorithm>
@@ -12,8 +12,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "errors.hpp"
-#include "text_file.hpp"
+#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/text_file.hpp>
 
 namespace pluzzle::host {
 

@@ -1,4 +1,4 @@
-#include "plugin.hpp"
+#include <pluzzle/host/plugin.hpp>
 
 #include <chrono>
 #include <exception>

@@ -1,6 +1,5 @@
-#include "plugin_registry.hpp"
+#include <pluzzle/host/plugin_registry.hpp>
 
-#include "ai_profiles.hpp"
 #include "elf_check.hpp"
 
 #include <boost/dll/shared_library.hpp>
@@ -24,13 +23,6 @@ std::vector<boost::dll::shared_library> &loaded_libraries() {
     return *libraries;
 }
 
-bool valid_id(const char *id) {
-    if (!id || !*id || std::strlen(id) > 40) return false;
-    for (const char *c = id; *c; ++c)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_' || *c == '-')) return false;
-    return true;
-}
-
 void add_if_folder(std::vector<std::string> &out, const std::string &path) {
     std::error_code ec;
     if (path.empty() || !fs::is_directory(path, ec)) return;
@@ -49,93 +41,6 @@ std::string loader_message(std::string what) {
 }
 
 } // namespace
-
-std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
-    if (!t) return "its entry point returned no plugin table";
-    if (t->abi_major != host_major)
-        return "built for plugin ABI " + std::to_string(t->abi_major) + "." + std::to_string(t->abi_minor) +
-               ", but this pluzzle supports ABI " + std::to_string(host_major) + ".x";
-    if (t->struct_size < PZ_PLUGIN_SIZE_1_0)
-        return "plugin table is " + std::to_string(t->struct_size) + " bytes, smaller than ABI 1.0 requires (" +
-               std::to_string(PZ_PLUGIN_SIZE_1_0) + ")";
-    if (!valid_id(t->id)) return "invalid plugin id (must be 1-40 characters of [a-z0-9_-])";
-    if (!t->name || !*t->name) return "plugin '" + std::string(t->id) + "' has no name";
-    if (!t->version || !*t->version) return "plugin '" + std::string(t->id) + "' has no version";
-    if (!t->formats || t->format_count == 0) return "plugin '" + std::string(t->id) + "' declares no format";
-    struct Need {
-        bool needed;
-        bool present;
-        const char *what;
-    };
-    const uint64_t caps = t->capabilities;
-    const Need needs[] = {
-        {true, t->parse && t->encode && t->level_free && t->validate && t->render,
-         "parse, encode, level_free, validate and render"},
-        {(caps & PZ_CAP_SOLVE) != 0, t->solve != nullptr, "solve (capability 'solve')"},
-        {(caps & PZ_CAP_GENERATE) != 0, t->generate != nullptr, "generate (capability 'generate')"},
-        {(caps & PZ_CAP_PLAY) != 0,
-         t->state_new && t->state_decode && t->state_encode && t->state_free && t->state_status && t->interpret &&
-             t->execute,
-         "the play functions (capability 'play')"},
-        {(caps & PZ_CAP_EDIT) != 0, t->edit_interpret && t->edit_execute, "the edit functions (capability 'edit')"},
-        {(caps & PZ_CAP_GAME) != 0, PZ_HAS(t, ai_move), "ai_move of ABI 1.1 (capability 'game')"},
-        {(caps & PZ_CAP_BLANK) != 0, PZ_HAS(t, blank_level), "blank_level of ABI 1.2 (capability 'blank')"},
-    };
-    for (auto &n : needs)
-        if (n.needed && !n.present) return "plugin '" + std::string(t->id) + "' lacks " + n.what;
-    // Every string of the descriptors must be there (NUL-terminated, may be empty): the host prints them all.
-    const std::string who = "plugin '" + std::string(t->id) + "' ";
-    if (!t->description) return who + "has no description string";
-    for (uint32_t i = 0; i < t->format_count; ++i) {
-        const pz_format &f = t->formats[i];
-        if (!f.name || !*f.name || !f.extensions || !f.description) return who + "has a format with a missing name or string";
-    }
-    if (t->param_count && !t->params) return who + "declares parameters but no table";
-    for (uint32_t i = 0; i < t->param_count; ++i) {
-        const pz_param_desc &d = t->params[i];
-        if (!d.name || !*d.name || !d.default_value || !d.choices || !d.help)
-            return who + "has parameter " + std::to_string(i + 1) + " with a missing name or string";
-    }
-    if (t->tool_count && !t->tools) return who + "declares tools but no table";
-    for (uint32_t i = 0; i < t->tool_count; ++i) {
-        const pz_tool_desc &d = t->tools[i];
-        if (!d.id || !*d.id || !d.name || !d.shortcut || !d.help)
-            return who + "has tool " + std::to_string(i + 1) + " with a missing id or string";
-    }
-    if (PZ_HAS(t, ais) || (t->struct_size >= offsetof(pz_plugin, ai_count) + sizeof t->ai_count && t->ai_count)) {
-        if (t->ai_count && !t->ais) return who + "declares AIs but no table";
-        for (uint32_t i = 0; i < t->ai_count; ++i) {
-            const pz_ai_desc &d = t->ais[i];
-            if (!d.id || !*d.id || !d.name || !d.help) return who + "has AI " + std::to_string(i + 1) + " with a missing id or string";
-        }
-    }
-    if (t->struct_size >= offsetof(pz_plugin, solver_option_count) + sizeof t->solver_option_count) {
-        if (t->solver_option_count && !t->solver_options) return who + "declares solver options but no table";
-        for (uint32_t i = 0; i < t->solver_option_count; ++i) {
-            const pz_param_desc &d = t->solver_options[i];
-            if (!d.name || !*d.name || !d.default_value || !d.choices || !d.help)
-                return who + "has solver option " + std::to_string(i + 1) + " with a missing name or string";
-        }
-    }
-    if (t->struct_size >= offsetof(pz_plugin, ai_profile_count) + sizeof t->ai_profile_count && t->ai_profile_count) {
-        if (!t->ai_profiles) return who + "declares AI profiles but no table";
-        if (!PZ_HAS(t, ai_profile_update)) return who + "declares AI profiles but lacks ai_profile_update (ABI 1.2)";
-        for (uint32_t i = 0; i < t->ai_profile_count; ++i) {
-            const pz_ai_profile &d = t->ai_profiles[i];
-            const std::string which = who + "has AI profile " + std::to_string(i + 1);
-            if (!d.ai || !d.name || !*d.name || !d.default_value || !d.help) return which + " with a missing string";
-            bool known = false;
-            for (uint32_t k = 0; k < t->ai_count && PZ_HAS(t, ais); ++k)
-                known = known || std::strcmp(d.ai, t->ais[k].id) == 0;
-            if (!known) return which + " for an unknown AI '" + d.ai + "'";
-            for (uint32_t k = 0; k < i; ++k)
-                if (std::strcmp(d.ai, t->ai_profiles[k].ai) == 0) return which + ": AI '" + d.ai + "' has two profiles";
-            if (std::string why = profile_value_problem(d.default_value); !why.empty())
-                return which + ": bad default value: " + why;
-        }
-    }
-    return {};
-}
 
 namespace {
 

@@ -1,7 +1,7 @@
 // settings.cpp -- the settings file through cereal's JSON archive. Every key is optional: a missing key keeps
 // its default and unknown keys are never looked at, so older and newer pluzzles share one file.
 #include "cereal_json.hpp"
-#include "settings.hpp"
+#include <pluzzle/host/settings.hpp>
 
 #include <fcntl.h>
 #include <pwd.h>
@@ -17,8 +17,8 @@
 #include <iterator>
 #include <sstream>
 
-#include "errors.hpp"
-#include "text_file.hpp"
+#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/text_file.hpp>
 
 namespace pluzzle::host {
 

@@ -1,12 +1,12 @@
 // sqlite.cpp -- RAII wrapper over the sqlite3 C API; every failure becomes a StoreError naming the file.
-#include "sqlite.hpp"
+#include <pluzzle/host/sqlite.hpp>
 
 #include <sqlite3.h>
 
 #include <climits>
 #include <utility>
 
-#include "errors.hpp"
+#include <pluzzle/host/errors.hpp>
 
 namespace pluzzle::host::sql {
 

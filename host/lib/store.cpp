@@ -1,5 +1,5 @@
 // store.cpp -- the level store on SQLite: connection setup, schema migrations, and the queries.
-#include "store.hpp"
+#include <pluzzle/host/store.hpp>
 
 #include <sqlite3.h>
 
@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "content_hash.hpp"
-#include "errors.hpp"
+#include <pluzzle/host/content_hash.hpp>
+#include <pluzzle/host/errors.hpp>
 #include "store_sql.hpp"
 
 namespace pluzzle::host {

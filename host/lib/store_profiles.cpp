@@ -1,7 +1,7 @@
 // store_profiles.cpp -- the profiles table (schema version 3): per player, plugin and AI, one value text.
-#include "store.hpp"
+#include <pluzzle/host/store.hpp>
 
-#include "errors.hpp"
+#include <pluzzle/host/errors.hpp>
 #include "store_sql.hpp"
 
 namespace pluzzle::host {

@@ -1,6 +1,6 @@
-#include "svg_canvas.hpp"
+#include <pluzzle/host/svg_canvas.hpp>
 
-#include "utf8.hpp"
+#include <pluzzle/host/utf8.hpp>
 
 #include <cmath>
 #include <cstdio>

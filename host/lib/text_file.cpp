@@ -1,7 +1,7 @@
-#include "text_file.hpp"
+#include <pluzzle/host/text_file.hpp>
 
-#include "errors.hpp"
-#include "utf8.hpp"
+#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/utf8.hpp>
 
 #include <fcntl.h>
 #include <sys/stat.h>

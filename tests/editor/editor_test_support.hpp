@@ -1,7 +1,7 @@
 // editor_test_support.hpp -- the real plugins the editor tests load (the build's plugin folder, the host tests'
 // probe plugin, the editor's misbehaving plugin), and temporary folders.
 #pragma once
-#include <plugin_registry.hpp>
+#include <pluzzle/host/plugin_registry.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Per-player AI profiles between a real plugin (the probe's "learner", through the ABI) and a real database file:
 // the value an AI plays with, the update after a game, and every bad value stopped with a clear error.
-#include "ai_profiles.hpp"
-#include "plugin_registry.hpp"
+#include <pluzzle/host/ai_profiles.hpp>
+#include <pluzzle/host/plugin_registry.hpp>
 #include "test_support.hpp"
 
 using namespace pluzzle::host;

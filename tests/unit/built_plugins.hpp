@@ -1,6 +1,6 @@
 // built_plugins.hpp -- every plugin of this build (the build's plugin folder), loaded once per test process.
 #pragma once
-#include "plugin_registry.hpp"
+#include <pluzzle/host/plugin_registry.hpp>
 
 namespace pluzzle::test {
 

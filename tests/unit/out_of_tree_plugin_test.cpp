@@ -1,6 +1,6 @@
 // The third-party story, for real: install the SDK into a temporary prefix, copy the template plugin out of
 // the source tree, build it there against the installed CMake package, and load it into the host.
-#include "plugin_registry.hpp"
+#include <pluzzle/host/plugin_registry.hpp>
 #include "test_support.hpp"
 
 using namespace pluzzle::host;

@@ -12,8 +12,8 @@
 #include <unistd.h>
 #include <vector>
 
-#include "errors.hpp"
-#include "pack_file.hpp"
+#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/pack_file.hpp>
 
 namespace fs = std::filesystem;
 using namespace pluzzle::host;

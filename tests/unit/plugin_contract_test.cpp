@@ -3,9 +3,9 @@
 // survives every other operation -- encode, describe, solve with small limits, render, play -- without a crash.
 // A new plugin is covered by adding its folder under plugins/ and its pack under data/.
 #include "built_plugins.hpp"
-#include "level_source.hpp"
-#include "plugin_registry.hpp"
-#include "svg_canvas.hpp"
+#include <pluzzle/host/level_source.hpp>
+#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/svg_canvas.hpp>
 #include "test_support.hpp"
 
 #include <random>

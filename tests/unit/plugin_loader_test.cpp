@@ -1,6 +1,6 @@
 // The plugin loader against real built libraries: good ones load, broken ones are reported and skipped.
-#include "plugin_registry.hpp"
-#include "svg_canvas.hpp"
+#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/svg_canvas.hpp>
 #include "test_support.hpp"
 
 using namespace pluzzle::host;

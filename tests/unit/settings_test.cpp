@@ -12,8 +12,8 @@
 #include <string>
 #include <unistd.h>
 
-#include "errors.hpp"
-#include "settings.hpp"
+#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/settings.hpp>
 
 namespace fs = std::filesystem;
 using namespace pluzzle::host;

@@ -18,10 +18,10 @@
 #include <unistd.h>
 #include <vector>
 
-#include "content_hash.hpp"
-#include "errors.hpp"
-#include "sqlite.hpp"
-#include "store.hpp"
+#include <pluzzle/host/content_hash.hpp>
+#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/sqlite.hpp>
+#include <pluzzle/host/store.hpp>
 
 namespace fs = std::filesystem;
 using namespace pluzzle::host;

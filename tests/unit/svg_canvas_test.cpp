@@ -1,5 +1,5 @@
 // The SVG canvas: well-formed output for every primitive, escaping, and no breakage from odd plugin input.
-#include "svg_canvas.hpp"
+#include <pluzzle/host/svg_canvas.hpp>
 
 #include <gtest/gtest.h>
 

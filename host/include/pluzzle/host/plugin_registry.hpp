@@ -1,7 +1,8 @@
 // plugin_registry.hpp -- finds plugin libraries, checks them before use and keeps them loaded for the life of
 // the process. A file that is not a usable plugin is reported (path + reason) and skipped, never fatal.
 #pragma once
-#include "plugin.hpp"
+#include <pluzzle/host/plugin.hpp>
+#include <pluzzle/host/plugin_table.hpp>
 
 #include <memory>
 #include <string>
@@ -37,9 +38,5 @@ private:
     std::vector<std::shared_ptr<const Plugin>> plugins_;
     std::vector<LoadProblem> problems_;
 };
-
-// Checks a plugin table against this host: ABI major, table size, identity fields, required functions, and
-// that every declared capability has its functions. Returns the reason it is unusable, or "" if fine.
-std::string check_plugin_table(const pz_plugin *table, uint32_t host_major = PZ_ABI_MAJOR);
 
 } // namespace pluzzle::host

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "sqlite.hpp"
+#include <pluzzle/host/sqlite.hpp>
 
 namespace pluzzle::host {
 

@@ -2,8 +2,8 @@
 // by extension, else by which plugin can read the content), parses every level in it. Pack files (JSON) are
 // read too, each level by the plugin its "type" names.
 #pragma once
-#include "plugin_registry.hpp"
-#include "text_file.hpp"
+#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/text_file.hpp>
 
 #include <memory>
 #include <string>

@@ -4,7 +4,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include "utf8.hpp"
+#include <pluzzle/host/utf8.hpp>
 
 #include <cmath>
 #include <cstdint>

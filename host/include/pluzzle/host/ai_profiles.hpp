@@ -2,8 +2,9 @@
 // (an adaptive AI's skill), kept in the level database and handed to the AI, and the update after a game. Generic:
 // nothing here knows any puzzle type.
 #pragma once
-#include "plugin.hpp"
-#include "store.hpp"
+#include <pluzzle/host/plugin.hpp>
+#include <pluzzle/host/plugin_table.hpp>
+#include <pluzzle/host/store.hpp>
 
 #include <optional>
 #include <string>
@@ -11,9 +12,6 @@
 #include <vector>
 
 namespace pluzzle::host {
-
-// Why `value` is not a profile value text (1..PZ_PROFILE_VALUE_MAX bytes of UTF-8, no control characters), or "".
-std::string profile_value_problem(std::string_view value);
 
 // The AI id to ask for moves: "<ai>:<value>" for an AI with a profile, `ai` as it is otherwise.
 std::string ai_request(const std::string &ai, const std::optional<std::string> &profile_value);

@@ -1,8 +1,8 @@
 // bulk_solve.hpp -- the main job: solve every stored level (of a pack/type) on a thread pool, storing each
 // result the moment it finishes, so killing the run loses at most the levels in flight.
 #pragma once
-#include "plugin_registry.hpp"
-#include "store.hpp"
+#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/store.hpp>
 
 #include <atomic>
 #include <functional>

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "errors.hpp"
+#include <pluzzle/host/errors.hpp>
 
 struct sqlite3;
 struct sqlite3_stmt;

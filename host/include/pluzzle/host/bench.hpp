@@ -2,7 +2,7 @@
 // deterministic signature (after Stockfish's `bench`): a hash of every level's status and node count, so a change
 // that alters solver behaviour shows up as a new signature even when the timings hide it.
 #pragma once
-#include "level_source.hpp"
+#include <pluzzle/host/level_source.hpp>
 
 #include <string>
 #include <vector>

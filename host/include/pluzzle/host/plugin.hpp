@@ -1,7 +1,7 @@
 // plugin.hpp -- the host's C++ view of one loaded plugin: RAII handles over the C table of <pluzzle/abi.h>,
 // errors turned back into exceptions (InputError for the input's faults, PluginError for the plugin's).
 #pragma once
-#include "errors.hpp"
+#include <pluzzle/host/errors.hpp>
 
 #include <pluzzle/abi.h>
 #include <pluzzle/play_status.hpp>
