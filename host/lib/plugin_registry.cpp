@@ -111,15 +111,20 @@ bool PluginRegistry::load_file(const std::string &path) {
     }
     // Kept loaded even if rejected below: its static initialisers have run and may have left state behind.
     const dll::shared_library &kept = loaded_libraries().emplace_back(std::move(lib));
-    if (!kept.has(PZ_ENTRY_SYMBOL))
-        return reject(path, std::string("not a pluzzle plugin: it lacks the symbol '") + PZ_ENTRY_SYMBOL + "'");
-    const pz_plugin *table = nullptr;
+    // ABI 1.3 plugins export a plain C function; 1.0-1.2 ones a Boost.DLL alias (a variable holding its address).
+    pz_entry_fn entry = nullptr;
     try {
-        auto &entry = kept.get_alias<const pz_plugin *(uint32_t, uint32_t)>(PZ_ENTRY_SYMBOL);
-        table = entry(PZ_ABI_MAJOR, PZ_ABI_MINOR);
+        if (kept.has(PZ_ENTRY_SYMBOL))
+            entry = &kept.get<const pz_plugin *(uint32_t, uint32_t)>(PZ_ENTRY_SYMBOL);
+        else if (kept.has(PZ_LEGACY_ALIAS_SYMBOL))
+            entry = &kept.get_alias<const pz_plugin *(uint32_t, uint32_t)>(PZ_LEGACY_ALIAS_SYMBOL);
     } catch (const std::exception &e) {
         return reject(path, std::string("cannot read its entry point: ") + e.what());
     }
+    if (!entry)
+        return reject(path, std::string("not a pluzzle plugin: it lacks the entry function '") + PZ_ENTRY_SYMBOL +
+                                "' (and the alias '" + PZ_LEGACY_ALIAS_SYMBOL + "' of ABI 1.0-1.2)");
+    const pz_plugin *table = entry(PZ_ABI_MAJOR, PZ_ABI_MINOR);
     if (std::string why = check_plugin_table(table); !why.empty()) return reject(path, why);
     if (auto existing = find(table->id))
         return reject(path, "duplicate plugin id '" + std::string(table->id) + "' (already loaded from " +

@@ -22,11 +22,6 @@ std::string scores_text(const Position &p) {
     return "player 1 " + std::to_string(p.score(0)) + " : " + std::to_string(p.score(1)) + " player 2";
 }
 
-bool left_press(const pluzzle::Input &input) {
-    if (input.kind == PZ_INPUT_KEY) return input.has_cell && (input.key == ' ' || input.key == PZ_KEY_ENTER);
-    return input.kind == PZ_INPUT_PRESS && input.button == 0;
-}
-
 // "<ai>" or "<ai>:<parameter>" (adaptive:<skill 0..100>, strong:<seconds per move>).
 struct AiRequest {
     std::string name;
@@ -58,6 +53,9 @@ int profile_skill(std::string_view value) {
 
 class CellAddition final : public pluzzle::Puzzle {
   public:
+    static constexpr uint64_t capabilities =
+        PZ_CAP_SOLVE | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_GAME | PZ_CAP_BLANK;
+
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo info;
         info.id = "celladd";
@@ -65,7 +63,6 @@ class CellAddition final : public pluzzle::Puzzle {
         info.version = "1.0.0";
         info.description = "Two players place cells; cells that touch their own kind divide and score more. The "
                            "puzzle: player 1's best final margin against a deterministic AI.";
-        info.capabilities = PZ_CAP_SOLVE | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_GAME | PZ_CAP_BLANK;
         info.formats = {{"canonical", "celladd",
                          "'celladd 1', layout, first, opponent, optional opening and mask; states are "
                          "'moves r,c r,c ...'"}};
@@ -192,7 +189,7 @@ class CellAddition final : public pluzzle::Puzzle {
     std::string interpret(const pluzzle::Level &level, const pluzzle::State &state,
                           const pluzzle::Input &input) const override {
         const CellLevel &l = level_of(level);
-        if (!left_press(input)) return {};
+        if (!pluzzle::primary_press(input)) return {};
         std::optional<int> square;
         if (input.has_cell) {
             const int row = l.board.height - 1 - input.cell_row;

@@ -25,6 +25,9 @@ std::string fraction_text(double x) {
 
 class Nonogram final : public pluzzle::Puzzle {
 public:
+    static constexpr uint64_t capabilities =
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
+
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo info;
         info.id = "nonogram";
@@ -32,8 +35,6 @@ public:
         info.version = "1.1.0"; // bump when solver output changes: stored results are keyed by it
         info.description = "Paint the cells so that the runs of filled cells in every row and column match the "
                            "numbers beside them.";
-        info.capabilities =
-            PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
         info.formats = {{"canonical", "nonogram", "Nonogram text: 'nonogram 1', metadata, 'size W H', rows, columns, goal"},
                         {"non", "non", "Steve Simpson's .non: width, height, rows, columns, goal"},
                         // "txt" would claim every text file: tournament files are found by their content ('$N').
@@ -114,10 +115,10 @@ public:
         return generate_puzzle(params, seed, control);
     }
     // Blank: the generator's width x height with every clue empty (an all-white picture) to paint from.
-    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override {
+    std::unique_ptr<pluzzle::Level> blank_grid(int width, int height) const override {
         auto p = std::make_unique<nonogram::Puzzle>();
-        p->width = int(params.integer("width"));
-        p->height = int(params.integer("height"));
+        p->width = width;
+        p->height = height;
         p->rows.assign(size_t(p->height), {});
         p->cols.assign(size_t(p->width), {});
         return p;

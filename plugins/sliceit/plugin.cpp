@@ -25,6 +25,8 @@ std::string fixed(double v) {
 
 class SliceIt final : public pluzzle::Puzzle {
   public:
+    static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
+
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo info;
         info.id = "sliceit";
@@ -32,7 +34,6 @@ class SliceIt final : public pluzzle::Puzzle {
         info.version = "1.0.0"; // bump when solver output changes: stored results are keyed by it
         info.description = "Cut the shapes with exactly N straight strokes into exactly M pieces of equal area. "
                            "Strokes may not touch the hatched zones.";
-        info.capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
         // No generator: these parameters size the blank level only.
         info.params = {{"strokes", PZ_PARAM_INT, "2", 1, kMaxStrokes, "", "strokes N"},
                        {"pieces", PZ_PARAM_INT, "4", 1, kMaxPieces, "", "pieces M"}};

@@ -4,6 +4,8 @@
 // Pressing twice undoes a press and order does not matter, so a play state or a solution is just the SET of
 // pressed cells: everything below is XOR over bitsets (arithmetic in GF(2)).
 #pragma once
+#include <pluzzle/grid.hpp>
+#include <pluzzle/input.hpp>
 #include <pluzzle/puzzle.hpp>
 
 #include <bitset>
@@ -71,6 +73,6 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
 constexpr float kCellSize = 40, kMargin = 10;
 void render_board(const Board &board, const Presses *state, pluzzle::Canvas &canvas);
 // The cell under a point in drawing units, or nullopt outside the grid.
-std::optional<int> cell_at(const Board &board, float x, float y);
+std::optional<pluzzle::grid::Cell> cell_at(const Board &board, float x, float y);
 
 } // namespace lightsout

@@ -24,25 +24,12 @@ Cells lights_after(const Board &board, const Cells &pressed) {
 }
 
 std::string cell_text(const Board &board, int cell) {
-    return std::to_string(cell % board.width) + "," + std::to_string(cell / board.width);
+    return pluzzle::xy_text({cell / board.width, cell % board.width});
 }
 
 std::optional<int> parse_cell(const Board &board, std::string_view text, std::string &why) {
-    const size_t comma = text.find(',');
-    const std::optional<int> column = pluzzle::whole_number<int>(text.substr(0, comma));
-    const std::optional<int> row =
-        comma == std::string_view::npos ? std::nullopt : pluzzle::whole_number<int>(text.substr(comma + 1));
-    if (!column || !row) {
-        why = "expected a cell 'x,y', found '" + std::string(text) + "'";
-        return std::nullopt;
-    }
-    const int x = *column, y = *row;
-    if (x < 0 || x >= board.width || y < 0 || y >= board.height) {
-        why = "cell " + std::string(text) + " is outside the " + std::to_string(board.width) + "x" +
-              std::to_string(board.height) + " grid";
-        return std::nullopt;
-    }
-    return board.index(x, y);
+    const std::optional<pluzzle::grid::Cell> cell = pluzzle::parse_xy(text, board.height, board.width, why);
+    return cell ? std::optional<int>(board.index(cell->col, cell->row)) : std::nullopt;
 }
 
 // "press 0,0 2,1" in row-major order, or "press" alone: one canonical text per set of presses.

@@ -14,42 +14,32 @@ std::string lights_on(size_t on) {
     return on == 0 ? "all lights off" : on == 1 ? "1 light on" : std::to_string(on) + " lights on";
 }
 
-// A left click, or Space/Enter on the cell the host points at (keyboard cursor, scripts).
-bool left_press(const pluzzle::Input &input) {
-    if (input.kind == PZ_INPUT_KEY) return input.has_cell && (input.key == ' ' || input.key == PZ_KEY_ENTER);
-    return input.kind == PZ_INPUT_PRESS && input.button == 0;
+// The cell a press is about (the host's, or the one under the pointer), or nothing for any other event.
+std::optional<int> pressed_cell(const Board &board, const pluzzle::Input &input) {
+    if (!pluzzle::primary_press(input)) return std::nullopt;
+    const auto cell = pluzzle::event_cell(input, board.height, board.width,
+                                          [&](float x, float y) { return cell_at(board, x, y); });
+    return cell ? std::optional<int>(board.index(cell->col, cell->row)) : std::nullopt;
 }
 
-// The cell an event is about: the host's, when it names one, else the one under the pointer.
-std::optional<int> event_cell(const Board &board, const pluzzle::Input &input) {
-    if (!input.has_cell) return cell_at(board, input.x, input.y);
-    if (input.cell_row < 0 || input.cell_row >= board.height || input.cell_col < 0 || input.cell_col >= board.width)
-        return std::nullopt;
-    return board.index(input.cell_col, input.cell_row);
-}
-
-// Move and edit texts are one line of words.
-std::vector<pluzzle::Token> words_of(std::string_view text) { return pluzzle::tokens({text, 1}, " \t\r\n"); }
-
-// Reads "<verb> x,y" (a move "p 2,1", an edit "t 2,1"). Unknown text is a bad argument named `field`.
+// Reads "<verb> x,y" (a move "p 2,1", an edit "t 2,1"); anything else is a bad argument named `field`.
 int verb_cell(const Board &board, std::string_view text, const std::string &verb, const std::string &field) {
-    const std::vector<pluzzle::Token> words = words_of(text);
-    std::string why = "expected '" + verb + " x,y'";
-    if (words.size() == 2 && words[0].text == verb)
-        if (const std::optional<int> cell = parse_cell(board, words[1].text, why)) return *cell;
-    throw pluzzle::bad_argument("bad " + field + " '" + std::string(text) + "': " + why, field);
+    const pluzzle::grid::Cell cell = pluzzle::verb_cell(text, verb, board.height, board.width, field);
+    return board.index(cell.col, cell.row);
 }
 
 class LightsOut final : public pluzzle::Puzzle {
 public:
+    // What this class implements; the build checks these bits against the methods overridden below.
+    static constexpr uint64_t capabilities =
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
+
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo info;
         info.id = "lightsout";
         info.name = "Lights Out";
         info.version = "1.0.0"; // bump when solver output changes: stored results are keyed by it
         info.description = "Pressing a light toggles it and its four neighbours. Switch every light off.";
-        info.capabilities =
-            PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
         info.formats = {{"canonical", "lightsout", "Lights Out text: 'lightsout 1', 'size W H', rows of '#'/'.'"},
                         {"plain", "lo01", "rows of '1' (on) and '0' (off), one level"}};
         info.params = generator_params();
@@ -106,11 +96,12 @@ public:
                                              pluzzle::SolveControl &control) const override {
         return generate_board(params, seed, control);
     }
-    // A blank level is the generator's grid with every light off, to be lit with the edit tools.
-    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override {
+    // A blank level is a grid of the generator's width and height with every light off, to light with the edit
+    // tools (the SDK's blank() reads those two parameters).
+    std::unique_ptr<pluzzle::Level> blank_grid(int width, int height) const override {
         auto board = std::make_unique<Board>();
-        board->width = int(params.integer("width"));
-        board->height = int(params.integer("height"));
+        board->width = width;
+        board->height = height;
         return board;
     }
 
@@ -140,7 +131,7 @@ public:
     std::string interpret(const pluzzle::Level &level, const pluzzle::State &,
                           const pluzzle::Input &input) const override {
         const Board &board = board_of(level);
-        const std::optional<int> cell = left_press(input) ? event_cell(board, input) : std::nullopt;
+        const std::optional<int> cell = pressed_cell(board, input);
         return cell ? "p " + cell_text(board, *cell) : std::string();
     }
     std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &level, const pluzzle::State &state,
@@ -157,16 +148,16 @@ public:
                                const pluzzle::Input &input) const override {
         const Board &board = board_of(level);
         if (tool == "toggle") {
-            const std::optional<int> cell = left_press(input) ? event_cell(board, input) : std::nullopt;
+            const std::optional<int> cell = pressed_cell(board, input);
             return cell ? "t " + cell_text(board, *cell) : std::string();
         }
-        if (tool == "clear") return left_press(input) ? "clear" : "";
+        if (tool == "clear") return pluzzle::primary_press(input) ? "clear" : "";
         throw pluzzle::bad_argument("unknown tool '" + std::string(tool) + "' (tools: toggle, clear)", "tool");
     }
     std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &level, std::string_view edit) const override {
         const Board &board = board_of(level);
         auto next = std::make_unique<Board>(board); // levels are immutable: copy, then change
-        const std::vector<pluzzle::Token> words = words_of(edit);
+        const std::vector<pluzzle::Token> words = pluzzle::tokens(edit, " \t\r\n");
         if (words.size() == 1 && words[0].text == "clear")
             next->lights.reset();
         else

@@ -33,11 +33,8 @@ void render_board(const Board &board, const Presses *state, pluzzle::Canvas &can
                           kPressMark, 3);
 }
 
-std::optional<int> cell_at(const Board &board, float x, float y) {
-    const float column = (x - kMargin) / kCellSize, row = (y - kMargin) / kCellSize;
-    // Written so that NaN coordinates fail too.
-    if (!(column >= 0 && row >= 0 && column < float(board.width) && row < float(board.height))) return std::nullopt;
-    return board.index(int(column), int(row));
+std::optional<pluzzle::grid::Cell> cell_at(const Board &board, float x, float y) {
+    return pluzzle::grid::SquareGrid(board.height, board.width, kCellSize, {kMargin, kMargin}).cell_at(x, y);
 }
 
 } // namespace lightsout

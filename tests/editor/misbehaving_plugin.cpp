@@ -20,12 +20,12 @@ struct Shown : pluzzle::State {
 
 class Misbehaving : public pluzzle::Puzzle {
   public:
+    static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT;
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo i;
         i.id = "misbehaving";
         i.name = "Misbehaving (editor test plugin)";
         i.version = "1.0.0";
-        i.capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT;
         i.formats = {{"canonical", "bad", "misbehave none|crash|hang / value N"}};
         i.tools = {{"inc", "Increment", "i", "adds one to the value"}};
         return i;

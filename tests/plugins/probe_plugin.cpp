@@ -3,6 +3,8 @@
 // Compile-time switches build the broken variants the loader must reject or accept:
 //   PROBE_ABI_MAJOR=N   report another ABI major          PROBE_MINOR0     an ABI 1.0 plugin (smaller table)
 //   PROBE_MINOR1        an ABI 1.1 plugin (games, no AI profiles)
+//   PROBE_MINOR2        an ABI 1.2 plugin (the whole table, but the Boost.DLL alias as entry, as SDK 1.2 built it)
+// The 1.0-1.2 variants export the Boost.DLL alias `pluzzle_plugin` their SDKs used, not the plain C entry.
 //   PROBE_NULL_ENTRY    entry point returns NULL           PROBE_THROW_INIT info() throws while the table is built
 //   PROBE_ID="..."      plugin id (default "probe")
 #include <pluzzle/plugin.hpp>
@@ -37,6 +39,9 @@ int taken(const ProbeState &s) {
 
 class Probe : public pluzzle::Puzzle {
 public:
+    static constexpr uint64_t capabilities =
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME | PZ_CAP_BLANK;
+
     pluzzle::PluginInfo info() const override {
 #ifdef PROBE_THROW_INIT
         throw std::runtime_error("probe refuses to initialise");
@@ -46,8 +51,6 @@ public:
         i.name = "Probe (test plugin)";
         i.version = "1.0.0";
         i.description = "Behaves as its level text says; for the host's tests.";
-        i.capabilities =
-            PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME | PZ_CAP_BLANK;
         i.ais = {{"greedy", "Greedy", "leaves a multiple of four tokens when it can"},
                  {"learner",
                   "Learner",
@@ -231,7 +234,8 @@ public:
 
 } // namespace
 
-#if defined(PROBE_ABI_MAJOR) || defined(PROBE_MINOR0) || defined(PROBE_MINOR1) || defined(PROBE_NULL_ENTRY)
+#if defined(PROBE_ABI_MAJOR) || defined(PROBE_MINOR0) || defined(PROBE_MINOR1) || defined(PROBE_MINOR2) ||        \
+    defined(PROBE_NULL_ENTRY)
 // Hand-made entry points that bend the table the bridge built, as a plugin of another version would have it.
 namespace {
 const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
@@ -254,11 +258,19 @@ const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
     table.capabilities &= ~uint64_t(PZ_CAP_BLANK); // a 1.1 plugin knew no such bit
     table.struct_size = PZ_PLUGIN_SIZE_1_1; // the 1.2 fields (ai_profiles, ai_profile_update) are not there
 #endif
+#ifdef PROBE_MINOR2
+    table.abi_minor = 2;
+#endif
     return &table;
 #endif
 }
 } // namespace
+#if defined(PROBE_MINOR0) || defined(PROBE_MINOR1) || defined(PROBE_MINOR2)
+#include <boost/dll/alias.hpp>
 BOOST_DLL_ALIAS(bent_entry, pluzzle_plugin)
+#else
+extern "C" const pz_plugin *pluzzle_plugin_entry(uint32_t major, uint32_t minor) { return bent_entry(major, minor); }
+#endif
 #else
 PLUZZLE_EXPORT_PLUGIN(Probe)
 #endif

@@ -27,7 +27,7 @@ const pz_plugin &plugin() {
     // Static: the library must outlive every handle and table pointer (the host never unloads either).
     static boost::dll::shared_library library(PLUZZLE_PLUGIN_DIR "/pluzzle_lightsout.so");
     static const pz_plugin *table =
-        library.get_alias<const pz_plugin *(uint32_t, uint32_t)>(PZ_ENTRY_SYMBOL)(PZ_ABI_MAJOR, PZ_ABI_MINOR);
+        library.get<const pz_plugin *(uint32_t, uint32_t)>(PZ_ENTRY_SYMBOL)(PZ_ABI_MAJOR, PZ_ABI_MINOR);
     return *table;
 }
 

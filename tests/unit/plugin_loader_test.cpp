@@ -3,6 +3,8 @@
 #include <pluzzle/host/svg_canvas.hpp>
 #include "test_support.hpp"
 
+#include <boost/dll/shared_library.hpp>
+
 using namespace pluzzle::host;
 using namespace pluzzle::test;
 
@@ -76,6 +78,57 @@ TEST(PluginLoader, AcceptsAMinor1PluginWhoseAisKeepNoProfiles) {
     EXPECT_THROW(p->blank({}), PluginError);
 }
 
+// ABI 1.3: the SDK exports a plain C function; the Boost.DLL alias of SDKs 1.0-1.2 is only read, never written.
+TEST(PluginLoader, BuiltPluginsExportThePlainEntryFunctionAndNoBoostAlias) {
+    size_t checked = 0;
+    for (auto &e : fs::directory_iterator(PLUZZLE_PLUGIN_DIR)) {
+        if (e.path().extension() != ".so") continue;
+        SCOPED_TRACE(e.path().string());
+        boost::dll::shared_library lib(e.path().string());
+        EXPECT_TRUE(lib.has(PZ_ENTRY_SYMBOL));
+        EXPECT_FALSE(lib.has(PZ_LEGACY_ALIAS_SYMBOL));
+        ++checked;
+    }
+    EXPECT_GE(checked, 4u); // the template and the three shipped plugins
+}
+
+// Built with -fno-elide-constructors (tests/plugins/CMakeLists.txt): every descriptor string must still be there,
+// which holds only if the bridge never points into an object that is later moved or copied.
+TEST(PluginLoader, TheTemplateBuiltWithoutCopyElisionKeepsItsDescriptors) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("no_elide") + "/pluzzle_template_no_elide.so"))
+        << reason_for(reg, "no_elide");
+    auto p = reg.find("lightsout");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->name(), "Lights Out");
+    EXPECT_EQ(p->version(), "1.0.0");
+    EXPECT_EQ(p->description(), "Pressing a light toggles it and its four neighbours. Switch every light off.");
+    ASSERT_EQ(p->formats().size(), 2u);
+    EXPECT_STREQ(p->formats()[1].name, "plain");
+    EXPECT_TRUE(p->has_extension("lo01"));
+    EXPECT_EQ(capability_list(p->capabilities()), "solve,count,generate,play,edit,blank");
+    auto levels = p->parse(read_file(data_dir() + "/lightsout/classic.lightsout"), "", "classic.lightsout");
+    ASSERT_FALSE(levels.empty());
+    EXPECT_EQ(p->solve(levels[0].level.get(), {}).status, PZ_SOLVE_UNIQUE);
+}
+
+TEST(PluginLoader, AMinor2PluginWithOnlyTheBoostAliasStillLoads) {
+    const std::string path = probe_dir("old12") + "/pluzzle_probe_minor2.so";
+    {
+        boost::dll::shared_library lib(path);
+        ASSERT_FALSE(lib.has(PZ_ENTRY_SYMBOL)) << "the test needs a plugin that has the alias alone";
+        ASSERT_TRUE(lib.has(PZ_LEGACY_ALIAS_SYMBOL));
+    }
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(path)) << reason_for(reg, "probe_minor2");
+    auto p = reg.find("probe_minor2");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->abi(), "1.2");
+    EXPECT_TRUE(p->can_blank());
+    EXPECT_EQ(p->encode(p->blank({{"value", "4"}}).get()), "probe 1\nvalue 4\n");
+    EXPECT_TRUE(p->ai_profile("learner"));
+}
+
 TEST(PluginLoader, ABlankLevelComesFromTheGeneratorParametersThroughTheAbi) {
     PluginRegistry reg;
     ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
@@ -92,7 +145,7 @@ TEST(PluginLoader, AProfileAiLearnsThroughTheAbi) {
     PluginRegistry reg;
     ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
     auto p = reg.find("probe");
-    EXPECT_EQ(p->abi(), "1.2");
+    EXPECT_EQ(p->abi(), std::to_string(PZ_ABI_MAJOR) + "." + std::to_string(PZ_ABI_MINOR));
     ASSERT_EQ(p->ai_profiles().size(), 1u);
     const auto profile = p->ai_profile("learner");
     ASSERT_TRUE(profile);
@@ -131,7 +184,8 @@ TEST(PluginLoader, ReportsLibrariesThatAreNotPlugins) {
     reg.load_folders({dir.path().string()});
     EXPECT_NE(reason_for(reg, "garbage.so").find("not a loadable shared library"), std::string::npos)
         << reason_for(reg, "garbage.so");
-    EXPECT_EQ(reason_for(reg, "nosym.so"), "not a pluzzle plugin: it lacks the symbol 'pluzzle_plugin'");
+    EXPECT_EQ(reason_for(reg, "nosym.so"), "not a pluzzle plugin: it lacks the entry function 'pluzzle_plugin_entry' "
+                                           "(and the alias 'pluzzle_plugin' of ABI 1.0-1.2)");
     EXPECT_EQ(reason_for(reg, "null.so"), "its entry point returned no plugin table");
     EXPECT_EQ(reason_for(reg, "throwing.so"), "its entry point returned no plugin table");
     // The good one after them still loads.

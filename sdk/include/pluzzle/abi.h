@@ -6,10 +6,14 @@
  * fills this table for them. Host code reads it through the host library.
  *
  * CONTRACT
- *  1. Entry point. A plugin exports one Boost.DLL alias named `pluzzle_plugin` (PZ_ENTRY_SYMBOL) of type
- *     pz_entry_fn. The host calls it once with its own ABI version; it returns a pointer to a pz_plugin table
- *     with static storage duration (NULL only if the plugin cannot initialise). The entry name never changes between ABI
- *     majors, so a plugin for another major is reported as such rather than as "symbol missing".
+ *  1. Entry point. A plugin exports one plain C function, `pluzzle_plugin_entry` (PZ_ENTRY_SYMBOL), declared
+ *     below: define it with that exact signature (C: `const pz_plugin *pluzzle_plugin_entry(uint32_t major,
+ *     uint32_t minor) { ... }`; C++ plugins get it from PLUZZLE_EXPORT_PLUGIN). The host calls it once with its own
+ *     ABI version; it returns a pointer to a pz_plugin table with static storage duration (NULL only if the plugin
+ *     cannot initialise). The entry name never changes between ABI majors, so a plugin for another major is
+ *     reported as such rather than as "symbol missing". Plugins built against SDK 1.0-1.2 exported a Boost.DLL
+ *     alias `pluzzle_plugin` (PZ_LEGACY_ALIAS_SYMBOL) instead; hosts look for the function first and fall back to
+ *     that alias, so those plugins keep loading.
  *  2. Versioning. abi_major must equal the host's PZ_ABI_MAJOR. Within a major the table is APPEND-ONLY:
  *     fields are only ever added at the end, and abi_minor counts those additions. struct_size is
  *     sizeof(pz_plugin) as the plugin saw it; the host treats every field past struct_size as absent, so an
@@ -55,6 +59,8 @@
  *  1.2  per-player AI profiles: ai_profiles/ai_profile_count and ai_profile_update (rule 12; appended, so 1.0 and
  *       1.1 plugins load without them and their AIs keep no profile); blank_level with PZ_CAP_BLANK (an empty
  *       level from the generator parameters, for editors).
+ *  1.3  the entry point is the plain C function pluzzle_plugin_entry (rule 1): no Boost in the SDK, and a plugin can
+ *       be written in C alone. The table is unchanged (PZ_PLUGIN_SIZE_1_3 == sizeof(pz_plugin) of 1.2).
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -67,8 +73,17 @@ extern "C" {
 #endif
 
 #define PZ_ABI_MAJOR 1u
-#define PZ_ABI_MINOR 2u
-#define PZ_ENTRY_SYMBOL "pluzzle_plugin"
+#define PZ_ABI_MINOR 3u
+#define PZ_ENTRY_SYMBOL "pluzzle_plugin_entry"
+#define PZ_LEGACY_ALIAS_SYMBOL "pluzzle_plugin" /* ABI 1.0-1.2: a Boost.DLL alias holding the entry's address */
+
+/* Plugins build with hidden symbols by default (one plugin's internals must never shadow another's); the entry
+ * point alone is exported. */
+#if defined(_WIN32)
+#define PZ_EXPORT __declspec(dllexport)
+#else
+#define PZ_EXPORT __attribute__((visibility("default")))
+#endif
 
 /* ---------------------------------------------------------------- results and errors */
 
@@ -371,6 +386,8 @@ typedef struct pz_plugin {
 #define PZ_PLUGIN_SIZE_1_0 offsetof(pz_plugin, ais)
 /* Size of the table as a plugin of minor 1 built it. */
 #define PZ_PLUGIN_SIZE_1_1 offsetof(pz_plugin, ai_profiles)
+/* Minors 2 and 3 share the whole table (1.3 changed only the entry point). */
+#define PZ_PLUGIN_SIZE_1_3 sizeof(pz_plugin)
 
 /* True when a struct of `type` as sized by its writer (s->struct_size) reaches `field`: the append-only rule for
  * every struct with a struct_size. */
@@ -381,6 +398,9 @@ typedef struct pz_plugin {
     ((p)->struct_size >= offsetof(pz_plugin, field) + sizeof((p)->field) && (p)->field != 0)
 
 typedef const pz_plugin *(*pz_entry_fn)(uint32_t host_abi_major, uint32_t host_abi_minor);
+
+/* The entry point every plugin defines (rule 1); never throws (C++ plugins: the export bridge catches). */
+PZ_EXPORT const pz_plugin *pluzzle_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor);
 
 #ifdef __cplusplus
 }

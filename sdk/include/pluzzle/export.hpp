@@ -1,17 +1,17 @@
 // pluzzle/export.hpp -- fills the C table of <pluzzle/abi.h> from a pluzzle::Puzzle subclass.
 //
-// Use: PLUZZLE_EXPORT_PLUGIN(MyPuzzle) once, in one .cpp of the plugin. Every C function below catches every
-// exception, so nothing C++ leaves the library.
+// Use: PLUZZLE_EXPORT_PLUGIN(MyPuzzle) once, in one .cpp of the plugin. MyPuzzle declares what it does in
+// `static constexpr uint64_t capabilities` (pz_capability bits); the build fails when those bits and the methods
+// it overrides disagree. Every C function below catches every exception, so nothing C++ leaves the library.
 #pragma once
 #include <pluzzle/abi.h>
 #include <pluzzle/puzzle.hpp>
-
-#include <boost/dll/alias.hpp>
 
 #include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace pluzzle::detail {
@@ -77,104 +77,157 @@ inline std::vector<std::pair<std::string, std::string>> pairs(const pz_param_val
     return v;
 }
 
-// Copies of PluginInfo strings with static lifetime, pointed to by the C table.
-struct Storage {
-    PluginInfo info;
-    std::vector<pz_format> formats;
-    std::vector<pz_param_desc> params;
-    std::vector<pz_tool_desc> tools;
-    std::vector<pz_ai_desc> ais;
-    std::vector<pz_ai_profile> ai_profiles;
-    std::vector<pz_param_desc> solver_options;
-    pz_plugin table{};
-};
+// True when P (or a class between P and Puzzle) overrides `method`: &P::method then names that class, not Puzzle.
+#define PLUZZLE_DETAIL_OVERRIDES(P, method)                                                                    \
+    (!std::is_same_v<decltype(&P::method), decltype(&::pluzzle::Puzzle::method)>)
+
+template <class, class = void> struct declares_capabilities : std::false_type {};
+template <class P>
+struct declares_capabilities<P, std::void_t<decltype(P::capabilities)>>
+    : std::is_convertible<decltype(P::capabilities), uint64_t> {};
+
+// The capability bits must say exactly what the class implements: the host trusts the table, and a bit without its
+// method (or a method without its bit) is a plugin that fails at run time in somebody else's hands.
+template <class P> constexpr bool check_capabilities() {
+    static_assert(declares_capabilities<P>::value,
+                  "declare the plugin's capabilities in the Puzzle class: static constexpr uint64_t capabilities = "
+                  "PZ_CAP_SOLVE | ...; (0 when it only parses and renders)");
+    constexpr uint64_t caps = P::capabilities;
+    constexpr uint64_t known = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE |
+                               PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_GAME | PZ_CAP_BLANK;
+    static_assert((caps & ~known) == 0, "capabilities holds a bit that is not a pz_capability");
+    static_assert(((caps & PZ_CAP_SOLVE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, solve),
+                  "PZ_CAP_SOLVE is declared exactly when solve() is overridden");
+    static_assert(!(caps & (PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL)) || (caps & PZ_CAP_SOLVE),
+                  "PZ_CAP_COUNT_SOLUTIONS and PZ_CAP_OPTIMAL describe solve(): they need PZ_CAP_SOLVE");
+    static_assert(((caps & PZ_CAP_GENERATE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, generate),
+                  "PZ_CAP_GENERATE is declared exactly when generate() is overridden");
+    static_assert(((caps & PZ_CAP_BLANK) != 0) ==
+                      (PLUZZLE_DETAIL_OVERRIDES(P, blank) || PLUZZLE_DETAIL_OVERRIDES(P, blank_grid)),
+                  "PZ_CAP_BLANK is declared exactly when blank() or blank_grid() is overridden");
+    constexpr bool plays = PLUZZLE_DETAIL_OVERRIDES(P, start) && PLUZZLE_DETAIL_OVERRIDES(P, decode_state) &&
+                           PLUZZLE_DETAIL_OVERRIDES(P, encode_state) && PLUZZLE_DETAIL_OVERRIDES(P, status) &&
+                           PLUZZLE_DETAIL_OVERRIDES(P, execute);
+    static_assert(!(caps & PZ_CAP_PLAY) || plays,
+                  "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute overridden");
+    // decode_state and status alone may serve the default check(): only start and execute mean play.
+    static_assert((caps & PZ_CAP_PLAY) || !(PLUZZLE_DETAIL_OVERRIDES(P, start) || PLUZZLE_DETAIL_OVERRIDES(P, execute)),
+                  "start() or execute() is overridden: declare PZ_CAP_PLAY");
+    constexpr bool edits = PLUZZLE_DETAIL_OVERRIDES(P, edit_interpret) && PLUZZLE_DETAIL_OVERRIDES(P, edit_execute);
+    constexpr bool edits_any = PLUZZLE_DETAIL_OVERRIDES(P, edit_interpret) || PLUZZLE_DETAIL_OVERRIDES(P, edit_execute);
+    static_assert(((caps & PZ_CAP_EDIT) != 0) == edits && edits == edits_any,
+                  "PZ_CAP_EDIT is declared exactly when edit_interpret() and edit_execute() are both overridden");
+    // ai_move without PZ_CAP_GAME is fine: a one-player puzzle's hint AI.
+    static_assert(!(caps & PZ_CAP_GAME) || PLUZZLE_DETAIL_OVERRIDES(P, ai_move),
+                  "PZ_CAP_GAME needs ai_move() overridden");
+    static_assert(!(caps & PZ_CAP_GAME) || (caps & PZ_CAP_PLAY), "PZ_CAP_GAME needs PZ_CAP_PLAY");
+    return true;
+}
+#undef PLUZZLE_DETAIL_OVERRIDES
 
 template <class P> struct Bridge {
+    static_assert(std::is_base_of_v<Puzzle, P>, "PLUZZLE_EXPORT_PLUGIN takes a pluzzle::Puzzle subclass");
+    static_assert(check_capabilities<P>());
+
     static const P &puzzle() {
         static const P instance;
         return instance;
     }
-    static Storage &storage() {
-        static Storage s = make();
-        return s;
-    }
-    static Storage make() {
-        Storage s;
-        s.info = puzzle().info();
-        for (auto &f : s.info.formats)
-            s.formats.push_back({f.name.c_str(), f.extensions.c_str(), f.description.c_str()});
-        auto to_c = [](const ParamDesc &p) {
-            return pz_param_desc{p.name.c_str(), p.type, p.default_value.c_str(), p.min, p.max, p.choices.c_str(),
-                                 p.help.c_str()};
-        };
-        for (auto &p : s.info.params) s.params.push_back(to_c(p));
-        for (auto &p : s.info.solver_options) s.solver_options.push_back(to_c(p));
-        for (auto &t : s.info.tools)
-            s.tools.push_back({t.id.c_str(), t.name.c_str(), t.shortcut.c_str(), t.help.c_str()});
-        for (auto &a : s.info.ais) {
-            s.ais.push_back({a.id.c_str(), a.name.c_str(), a.help.c_str()});
-            if (!a.profile.name.empty())
-                s.ai_profiles.push_back(
-                    {a.id.c_str(), a.profile.name.c_str(), a.profile.default_value.c_str(), a.profile.help.c_str()});
+
+    // Everything the C table points into: the descriptors' strings and the C arrays over them. It is built where
+    // it stays (a function-local static, constructed in place; copying and moving are deleted), so no pointer in
+    // `table` can refer to a string of a moved or copied object, whatever the compiler elides.
+    struct Exported {
+        PluginInfo info;
+        std::vector<pz_format> formats;
+        std::vector<pz_param_desc> params;
+        std::vector<pz_tool_desc> tools;
+        std::vector<pz_ai_desc> ais;
+        std::vector<pz_ai_profile> ai_profiles;
+        std::vector<pz_param_desc> solver_options;
+        pz_plugin table{};
+
+        Exported() : info(puzzle().info()) {
+            info.capabilities = P::capabilities; // the checked constant is the one truth
+            for (auto &f : info.formats)
+                formats.push_back({f.name.c_str(), f.extensions.c_str(), f.description.c_str()});
+            auto to_c = [](const ParamDesc &p) {
+                return pz_param_desc{p.name.c_str(), p.type,  p.default_value.c_str(), p.min, p.max,
+                                     p.choices.c_str(), p.help.c_str()};
+            };
+            for (auto &p : info.params) params.push_back(to_c(p));
+            for (auto &p : info.solver_options) solver_options.push_back(to_c(p));
+            for (auto &t : info.tools) tools.push_back({t.id.c_str(), t.name.c_str(), t.shortcut.c_str(), t.help.c_str()});
+            for (auto &a : info.ais) {
+                ais.push_back({a.id.c_str(), a.name.c_str(), a.help.c_str()});
+                if (!a.profile.name.empty())
+                    ai_profiles.push_back(
+                        {a.id.c_str(), a.profile.name.c_str(), a.profile.default_value.c_str(), a.profile.help.c_str()});
+            }
+            pz_plugin &t = table;
+            t.abi_major = PZ_ABI_MAJOR;
+            t.abi_minor = PZ_ABI_MINOR;
+            t.struct_size = sizeof(pz_plugin);
+            t.id = info.id.c_str();
+            t.name = info.name.c_str();
+            t.version = info.version.c_str();
+            t.description = info.description.c_str();
+            t.capabilities = info.capabilities;
+            t.formats = formats.data();
+            t.format_count = uint32_t(formats.size());
+            t.params = params.data();
+            t.param_count = uint32_t(params.size());
+            t.tools = tools.data();
+            t.tool_count = uint32_t(tools.size());
+            t.parse = &parse;
+            t.encode = &encode;
+            t.level_free = &level_free;
+            t.validate = &validate;
+            t.describe = &describe;
+            t.check = &check;
+            t.render = &render;
+            // Optional operations are in the table only when the capability is declared, so the table says what
+            // the plugin does and the host can rely on it.
+            const uint64_t caps = info.capabilities;
+            if (caps & PZ_CAP_SOLVE) t.solve = &solve;
+            if (caps & PZ_CAP_GENERATE) t.generate = &generate;
+            if (caps & PZ_CAP_PLAY) {
+                t.state_new = &state_new;
+                t.state_decode = &state_decode;
+                t.state_encode = &state_encode;
+                t.state_free = &state_free;
+                t.state_status = &state_status;
+                t.interpret = &interpret;
+                t.execute = &execute;
+            }
+            if (caps & PZ_CAP_EDIT) {
+                t.edit_interpret = &edit_interpret;
+                t.edit_execute = &edit_execute;
+            }
+            t.ais = ais.data();
+            t.ai_count = uint32_t(ais.size());
+            if (!ais.empty()) t.ai_move = &ai_move;
+            t.solver_options = solver_options.data();
+            t.solver_option_count = uint32_t(solver_options.size());
+            // Only a plugin with a profile AI offers the update: the host reads a missing one as "no profiles".
+            t.ai_profiles = ai_profiles.data();
+            t.ai_profile_count = uint32_t(ai_profiles.size());
+            if (!ai_profiles.empty()) t.ai_profile_update = &ai_profile_update;
+            if (caps & PZ_CAP_BLANK) t.blank_level = &blank_level;
         }
-        pz_plugin &t = s.table;
-        t.abi_major = PZ_ABI_MAJOR;
-        t.abi_minor = PZ_ABI_MINOR;
-        t.struct_size = sizeof(pz_plugin);
-        t.id = s.info.id.c_str();
-        t.name = s.info.name.c_str();
-        t.version = s.info.version.c_str();
-        t.description = s.info.description.c_str();
-        t.capabilities = s.info.capabilities;
-        t.formats = s.formats.data();
-        t.format_count = uint32_t(s.formats.size());
-        t.params = s.params.data();
-        t.param_count = uint32_t(s.params.size());
-        t.tools = s.tools.data();
-        t.tool_count = uint32_t(s.tools.size());
-        t.parse = &parse;
-        t.encode = &encode;
-        t.level_free = &level_free;
-        t.validate = &validate;
-        t.describe = &describe;
-        t.check = &check;
-        t.render = &render;
-        // Optional operations are in the table only when the capability is declared, so the table says what
-        // the plugin does and the host can rely on it.
-        const uint64_t caps = s.info.capabilities;
-        if (caps & PZ_CAP_SOLVE) t.solve = &solve;
-        if (caps & PZ_CAP_GENERATE) t.generate = &generate;
-        if (caps & PZ_CAP_PLAY) {
-            t.state_new = &state_new;
-            t.state_decode = &state_decode;
-            t.state_encode = &state_encode;
-            t.state_free = &state_free;
-            t.state_status = &state_status;
-            t.interpret = &interpret;
-            t.execute = &execute;
-        }
-        if (caps & PZ_CAP_EDIT) {
-            t.edit_interpret = &edit_interpret;
-            t.edit_execute = &edit_execute;
-        }
-        t.ais = s.ais.data();
-        t.ai_count = uint32_t(s.ais.size());
-        if (!s.ais.empty()) t.ai_move = &ai_move;
-        t.solver_options = s.solver_options.data();
-        t.solver_option_count = uint32_t(s.solver_options.size());
-        // Only a plugin with a profile AI offers the update: the host reads a missing one as "no profiles".
-        t.ai_profiles = s.ai_profiles.data();
-        t.ai_profile_count = uint32_t(s.ai_profiles.size());
-        if (!s.ai_profiles.empty()) t.ai_profile_update = &ai_profile_update;
-        if (caps & PZ_CAP_BLANK) t.blank_level = &blank_level;
-        return s;
+        Exported(const Exported &) = delete;
+        Exported &operator=(const Exported &) = delete;
+    };
+    static const Exported &exported() {
+        static const Exported e;
+        return e;
     }
 
     // Always answers with the table, even to a host of another major: the first three fields are frozen across
     // majors, so that host can read abi_major and explain the mismatch instead of guessing.
     static const pz_plugin *entry(uint32_t /*host_major*/, uint32_t /*host_minor*/) noexcept {
         try {
-            return &storage().table;
+            return &exported().table;
         } catch (...) {
             return nullptr;
         }
@@ -209,7 +262,7 @@ template <class P> struct Bridge {
     static pz_code solve(const pz_level *l, const pz_solve_request *req, pz_solve_result *res,
                          const pz_solution_sink *sols, pz_error *err) {
         return guard(err, [&] {
-            Params options(storage().info.solver_options, pairs(req ? req->params : nullptr,
+            Params options(exported().info.solver_options, pairs(req ? req->params : nullptr,
                                                                 req ? req->param_count : 0));
             SolveControl control(req, sols, std::move(options));
             SolveOutcome o = puzzle().solve(unbox(l), control);
@@ -230,14 +283,14 @@ template <class P> struct Bridge {
     static pz_code generate(const pz_param_value *p, uint32_t n, uint64_t seed, const pz_solve_request *req,
                             pz_level **out, pz_error *err) {
         return guard(err, [&] {
-            Params params(storage().info.params, pairs(p, n));
+            Params params(exported().info.params, pairs(p, n));
             SolveControl control(req, nullptr);
             *out = handle(puzzle().generate(params, seed, control));
         });
     }
     static pz_code blank_level(const pz_param_value *p, uint32_t n, pz_level **out, pz_error *err) {
         return guard(err, [&] {
-            Params params(storage().info.params, pairs(p, n));
+            Params params(exported().info.params, pairs(p, n));
             *out = handle(puzzle().blank(params));
         });
     }
@@ -318,11 +371,9 @@ template <class P> struct Bridge {
 
 } // namespace pluzzle::detail
 
-// Exports `PuzzleClass` as this library's plugin. Put it in exactly one .cpp file of the plugin.
+// Exports `PuzzleClass` as this library's plugin: defines the C entry point of <pluzzle/abi.h> (rule 1). Put it in
+// exactly one .cpp file of the plugin, outside any namespace.
 #define PLUZZLE_EXPORT_PLUGIN(PuzzleClass)                                                                    \
-    namespace {                                                                                               \
-    const pz_plugin *pluzzle_plugin_entry_(uint32_t host_major, uint32_t host_minor) noexcept {               \
+    extern "C" const pz_plugin *pluzzle_plugin_entry(uint32_t host_major, uint32_t host_minor) {             \
         return ::pluzzle::detail::Bridge<PuzzleClass>::entry(host_major, host_minor);                        \
-    }                                                                                                         \
-    }                                                                                                         \
-    BOOST_DLL_ALIAS(pluzzle_plugin_entry_, pluzzle_plugin)
+    }

@@ -12,6 +12,7 @@
 #include <pluzzle/error.hpp>
 #include <pluzzle/export.hpp>
 #include <pluzzle/grid.hpp>
+#include <pluzzle/input.hpp>
 #include <pluzzle/params.hpp>
 #include <pluzzle/puzzle.hpp>
 #include <pluzzle/solve_control.hpp>

@@ -56,7 +56,7 @@ struct PluginInfo {
     std::string name;
     std::string version;     // bump when solver behaviour changes: stored results are keyed by it
     std::string description;
-    uint64_t capabilities = 0; // pz_capability bits
+    uint64_t capabilities = 0; // pz_capability bits: filled by the export bridge from the class's `capabilities`
     std::vector<FormatDesc> formats; // canonical format first
     std::vector<ParamDesc> params;   // generator parameters
     std::vector<ParamDesc> solver_options; // accepted in solve requests
@@ -80,6 +80,9 @@ struct SolveOutcome {
 
 using Input = pz_input;
 
+// Override in public. Declare what the class does in a constant, checked against its overrides when it is exported
+// (export.hpp):
+//   static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | ...;
 class Puzzle {
 public:
     virtual ~Puzzle() = default;
@@ -113,8 +116,12 @@ public:
         throw unsupported("generate");
     }
     // ABI 1.2, with PZ_CAP_BLANK: an empty level to edit from scratch, sized by the generator parameters. It must
-    // validate and round-trip through encode/parse, but need not be solvable.
-    virtual std::unique_ptr<Level> blank(const Params &) const { throw unsupported("blank level"); }
+    // validate and round-trip through encode/parse, but need not be solvable. A grid puzzle whose parameters
+    // include "width" and "height" overrides blank_grid() instead; another kind of puzzle overrides blank().
+    virtual std::unique_ptr<Level> blank(const Params &params) const {
+        return blank_grid(int(params.integer("width")), int(params.integer("height")));
+    }
+    virtual std::unique_ptr<Level> blank_grid(int /*width*/, int /*height*/) const { throw unsupported("blank level"); }
 
     // --- play (interpret/execute split: events become move text, move text becomes a new state)
     virtual std::unique_ptr<State> start(const Level &) const { throw unsupported("play"); }
