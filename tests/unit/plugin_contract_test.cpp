@@ -1,7 +1,8 @@
 // The SDK contract, checked for EVERY plugin in the build's plugin folder against its bundled pack in data/<id>/
 // (after Tatham's fuzzpuzz): canonical text round-trips exactly, and any mutated text that parses and validates
 // survives every other operation -- encode, describe, solve with small limits, render, play -- without a crash.
-// A new plugin is covered by adding its folder under plugins/ and its pack under data/.
+// A new plugin is covered by adding its folder under plugins/ and its pack under data/. The plain-C test plugin
+// (tests/plugins/c_plugin) is held to the same contract with its pack beside its source.
 #include "built_plugins.hpp"
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
@@ -15,10 +16,24 @@ using namespace pluzzle::test;
 
 namespace {
 
-// Every text file of data/<id>/ (README.md aside): the plugin's own bundled pack.
+const std::string kCPluginId = "ctoggle";
+
+// The built plugins and the plain-C test plugin, in one registry.
+const PluginRegistry &contract_plugins() {
+    static const PluginRegistry reg = [] {
+        PluginRegistry r;
+        r.load_folders({PLUZZLE_PLUGIN_DIR});
+        r.load_file(probe_dir("c_plugin") + "/pluzzle_ctoggle.so");
+        return r;
+    }();
+    return reg;
+}
+
+// Every text file of the plugin's pack folder (README.md aside): data/<id>/, or the C plugin's own data/.
 std::vector<std::pair<std::string, std::string>> bundled_files(const std::string &id) {
     std::vector<std::pair<std::string, std::string>> out;
-    const fs::path dir = fs::path(data_dir()) / id;
+    const fs::path dir = id == kCPluginId ? fs::path(PLUZZLE_SOURCE_DIR) / "tests/plugins/c_plugin/data"
+                                          : fs::path(data_dir()) / id;
     if (!fs::is_directory(dir)) return out;
     for (auto &e : fs::directory_iterator(dir))
         if (e.is_regular_file() && e.path().extension() != ".md") out.emplace_back(e.path().string(), read_file(e.path().string()));
@@ -83,22 +98,28 @@ void exercise(const Plugin &p, const LevelPtr &level, std::mt19937_64 &rng) {
 
 } // namespace
 
+TEST(PluginContract, ThePlainCPluginLoads) {
+    ASSERT_TRUE(contract_plugins().find(kCPluginId))
+        << (contract_plugins().problems().empty() ? "" : contract_plugins().problems()[0].reason);
+    EXPECT_EQ(contract_plugins().plugins().size(), built_plugins().plugins().size() + 1);
+}
+
 TEST(PluginContract, EveryBuiltPluginHasABundledPackThatRoundTrips) {
     ASSERT_FALSE(built_plugins().plugins().empty());
-    for (auto &p : built_plugins().plugins()) {
+    for (auto &p : contract_plugins().plugins()) {
         SCOPED_TRACE(p->id());
         auto files = bundled_files(p->id());
         EXPECT_FALSE(files.empty()) << "data/" << p->id() << "/ should hold the plugin's bundled pack";
         std::mt19937_64 rng(1);
         for (auto &[path, text] : files) {
-            auto levels = load_levels_from_text(built_plugins(), text, path, {p->id(), ""});
+            auto levels = load_levels_from_text(contract_plugins(), text, path, {p->id(), ""});
             for (auto &l : levels) exercise(*p, l.level, rng);
         }
     }
 }
 
 TEST(PluginContract, MutatedLevelsEitherFailCleanlyOrSurviveEverything) {
-    for (auto &p : built_plugins().plugins()) {
+    for (auto &p : contract_plugins().plugins()) {
         SCOPED_TRACE(p->id());
         std::mt19937_64 rng(20261121);
         size_t accepted = 0, rejected = 0;
