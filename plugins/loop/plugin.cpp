@@ -1,0 +1,111 @@
+// plugin.cpp -- the loop plugin: SDK glue only. The model is in board.hpp, the texts in formats.cpp, the solver in
+// solver.cpp, the generator in generator.cpp, drawing in render.cpp and play in play.cpp.
+#include "formats.hpp"
+#include "generator.hpp"
+#include "play.hpp"
+#include "render.hpp"
+#include "solver.hpp"
+
+#include <pluzzle/plugin.hpp>
+
+namespace loop {
+namespace {
+
+const Board &board_of(const pluzzle::Level &level) { return pluzzle::as<Board>(level); }
+const PlayState &state_of(const pluzzle::State &state) { return pluzzle::as<PlayState>(state); }
+
+class Loop final : public pluzzle::Puzzle {
+public:
+    static constexpr uint64_t capabilities =
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_BLANK;
+
+    pluzzle::PluginInfo info() const override {
+        pluzzle::PluginInfo info;
+        info.id = "loop";
+        info.name = "Infinite Loop / Net";
+        info.version = "1.0.0"; // bump when solver output changes: stored results are keyed by it
+        info.description = "Turn the tiles until every pipe meets a pipe and none points off the board (loop); "
+                           "under net rules all tiles also form one connected tree. Square or hexagonal grids.";
+        info.formats = {{"canonical", "loop", "'loop 1', rules, grid, wrap, size, tiles (hex digits), optional locked"},
+                        {"hwab", "", "'rows cols 0' then the masks N=1 E=2 S=4 W=8 (square, loop rules)"},
+                        {"hexapipes", "jsonl", "hexapipes JSON lines, one hexagonal net board a line"},
+                        {"tatham", "", "Simon Tatham's Net game IDs 'WxH[w]:<hex digits>' (square, net rules)"}};
+        info.params = generator_params();
+        info.solver_options = {{"count", PZ_PARAM_BOOL, "true", 0, 0, "",
+                                "loop rules: count every solution exactly (else stop at the solutions asked for)"}};
+        return info;
+    }
+
+    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view format) const override {
+        return parse_levels(text, format);
+    }
+    std::string encode(const pluzzle::Level &level) const override { return encode_board(board_of(level)); }
+    void validate(const pluzzle::Level &level) const override { validate_board(board_of(level)); }
+    pluzzle::Metadata describe(const pluzzle::Level &level) const override {
+        const Board &b = board_of(level);
+        pluzzle::Metadata meta;
+        if (!b.name.empty()) meta.emplace_back("title", b.name);
+        meta.emplace_back("size", std::to_string(b.cols) + "x" + std::to_string(b.rows));
+        meta.emplace_back("grid", shape_name(b.shape));
+        meta.emplace_back("rules", rule_name(b.rule));
+        meta.emplace_back("wrap", b.wrap ? "yes" : "no");
+        return meta;
+    }
+
+    pluzzle::SolveOutcome solve(const pluzzle::Level &level, pluzzle::SolveControl &control) const override {
+        const Board &b = board_of(level);
+        SolveOptions options;
+        options.max_solutions = control.max_solutions();
+        options.count = control.options().boolean("count");
+        const SolveReport report = solve_board(b, control, options);
+        for (const auto &masks : report.solutions) control.solution(encode_masks(b, masks));
+        pluzzle::SolveOutcome outcome;
+        outcome.status = report.status;
+        if (report.counted) outcome.stats.emplace_back("solutions", report.count.str());
+        outcome.stats.emplace_back("decided_by_propagation", std::to_string(report.decided_by_propagation));
+        outcome.stats.emplace_back("components", std::to_string(report.components));
+        outcome.stats.emplace_back("largest_component", std::to_string(report.largest_component));
+        return outcome;
+    }
+
+    void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
+        render_board(board_of(level), state ? &state_of(*state).masks : nullptr, canvas);
+    }
+
+    std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
+                                             pluzzle::SolveControl &control) const override {
+        return generate_board(params, seed, control);
+    }
+    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override { return blank_board(params); }
+
+    // --- play: a state is the tiles as turned
+    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &level) const override {
+        auto state = std::make_unique<PlayState>();
+        state->masks = board_of(level).tiles;
+        return state;
+    }
+    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &level, std::string_view text) const override {
+        auto state = std::make_unique<PlayState>();
+        state->masks = decode_masks(board_of(level), text);
+        return state;
+    }
+    std::string encode_state(const pluzzle::Level &level, const pluzzle::State &state) const override {
+        return encode_masks(board_of(level), state_of(state).masks);
+    }
+    pluzzle::PlayStatus status(const pluzzle::Level &level, const pluzzle::State &state) const override {
+        return play_status(board_of(level), state_of(state));
+    }
+    std::string interpret(const pluzzle::Level &level, const pluzzle::State &,
+                          const pluzzle::Input &input) const override {
+        return interpret_input(board_of(level), input);
+    }
+    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &level, const pluzzle::State &state,
+                                            std::string_view move) const override {
+        return execute_move(board_of(level), state_of(state), move);
+    }
+};
+
+} // namespace
+} // namespace loop
+
+PLUZZLE_EXPORT_PLUGIN(loop::Loop)

@@ -1,0 +1,36 @@
+// solver.hpp -- the complete loop/net solver: rotation domains as bitmasks, arc consistency over edges, then, for
+// loop rules, independent components counted separately (the count is their product); for net rules, a search
+// with cycle and connectivity reasoning. Memory is linear in the tiles.
+#pragma once
+#include "board.hpp"
+
+#include <pluzzle/solve_control.hpp>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace loop {
+
+using BigCount = boost::multiprecision::cpp_int;
+
+struct SolveOptions {
+    unsigned max_solutions = 2; // solutions to report (the count, for loop rules, is always exact)
+    bool count = true;          // loop rules: count every solution (else stop at max_solutions)
+};
+
+struct SolveReport {
+    pz_solve_status status = PZ_SOLVE_LIMIT;
+    BigCount count = 0;                            // exact when `counted`
+    bool counted = false;                          // the count is exact (loop rules, a final status)
+    std::vector<std::vector<uint8_t>> solutions;   // solved masks, row-major, in the order found
+    uint64_t nodes = 0;                            // search nodes
+    uint64_t decided_by_propagation = 0;           // tiles fixed before any search
+    uint64_t components = 0;                       // loop rules: independent undecided components
+    uint64_t largest_component = 0;                // tiles
+};
+
+SolveReport solve_board(const Board &board, pluzzle::SolveControl &control, const SolveOptions &options = {});
+
+} // namespace loop
