@@ -9,6 +9,7 @@
 #pragma once
 #include <pluzzle/puzzle.hpp>
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,6 +25,17 @@ constexpr int64_t kMaxTiles = 200'000'000; // a bound on memory: two bytes per t
 inline int directions(Shape shape) { return shape == Shape::Square ? 4 : 6; }
 inline int opposite(Shape shape, int d) { return shape == Shape::Square ? (d + 2) & 3 : (d + 3) % 6; }
 inline uint8_t all_directions(Shape shape) { return shape == Shape::Square ? 0x0f : 0x3f; }
+
+// Bits set in a byte (pipes of a tile, options of a domain): a table, since the build targets CPUs without a
+// popcount instruction and the library call is slow in the solver's inner loop.
+inline int bit_count(uint8_t x) {
+    static constexpr auto table = [] {
+        std::array<uint8_t, 256> t{};
+        for (int v = 1; v < 256; ++v) t[size_t(v)] = uint8_t(t[size_t(v >> 1)] + (v & 1));
+        return t;
+    }();
+    return table[x];
+}
 
 // `mask` turned by `steps` direction steps (bit d -> bit d+steps).
 inline uint8_t rotate(Shape shape, uint8_t mask, int steps) {

@@ -51,7 +51,7 @@ bool solved(const Board &board, const std::vector<uint8_t> &masks) {
     if (open_ends(board, masks)) return false;
     if (board.rule == Rule::Loop) return true;
     int64_t tiles = 0, ends = 0;
-    for (uint8_t m : masks) tiles += m != 0, ends += __builtin_popcount(m);
+    for (uint8_t m : masks) tiles += m != 0, ends += bit_count(m);
     return connected(board, masks) && (tiles == 0 || ends == 2 * (tiles - 1));
 }
 

@@ -65,7 +65,7 @@ void render_board(const Board &board, const std::vector<uint8_t> *masks, pluzzle
                     canvas.line(centre.x, centre.y, end.x, end.y, colour, g.pipe_width());
                 }
             // A tile with one connection is an end point of the network: a knob, as in Net.
-            const bool knob = __builtin_popcount(m[size_t(i)]) == 1;
+            const bool knob = bit_count(m[size_t(i)]) == 1;
             canvas.circle(centre.x, centre.y, g.pipe_width() * (knob ? 1.2f : 0.5f), colour);
         }
     }

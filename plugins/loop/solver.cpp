@@ -47,6 +47,7 @@ const Tables &tables(Shape shape) {
 inline bool single(uint8_t dom) { return dom && !(dom & (dom - 1)); }
 inline int lowest(uint8_t dom) { return __builtin_ctz(dom); }
 
+
 class Search {
 public:
     Search(const Board &board, pluzzle::SolveControl &control)
@@ -63,9 +64,10 @@ public:
     uint8_t mask(int64_t i) const { return t_.rotated[b_.tiles[size_t(i)]][lowest(dom_[size_t(i)])]; }
     void neighbours(int64_t i, int64_t *out) const { b_.neighbours(i, out); }
 
-    // Arc consistency from scratch: every tile is revised at least once.
+    // Arc consistency from scratch: every tile is revised once, in order, then the queue runs to its end.
     bool propagate_all() {
-        for (int64_t i = 0; i < n_; ++i) enqueue(i);
+        for (int64_t i = 0; i < n_; ++i)
+            if (!revise(i)) return false;
         return propagate();
     }
 
@@ -91,6 +93,9 @@ public:
         while (head_ < queue_.size()) {
             const int64_t i = queue_[head_++];
             queued_[size_t(i)] = 0;
+            // A decided tile needs no revision: each neighbour that changes is revised against it (and every tile
+            // was revised once at the start), so a conflict shows up as that neighbour's empty domain.
+            if (single(dom_[size_t(i)])) continue;
             if (!revise(i)) {
                 for (size_t q = head_; q < queue_.size(); ++q) queued_[size_t(queue_[q])] = 0;
                 queue_.clear();
@@ -213,9 +218,9 @@ int64_t branch_tile(const Search &s, const std::vector<int64_t> &comp) {
     int64_t best = -1;
     int best_score = -1;
     for (int64_t i : comp) {
-        const int options = __builtin_popcount(s.domain(i));
+        const int options = bit_count(s.domain(i));
         if (options < 2) continue;
-        const int score = __builtin_popcount(uint8_t(s.may(i) & ~s.must(i))) * 8 - options;
+        const int score = bit_count(uint8_t(s.may(i) & ~s.must(i))) * 8 - options;
         if (score > best_score) best = i, best_score = score;
     }
     return best;
@@ -415,7 +420,7 @@ unsigned search_net(Search &s, const Board &b, int k, unsigned want, std::vector
     int64_t t = -1;
     int best = 99;
     for (int64_t i = 0; i < s.size() && best > 2; ++i) {
-        const int options = __builtin_popcount(s.domain(i));
+        const int options = bit_count(s.domain(i));
         if (options > 1 && options < best) t = i, best = options;
     }
     if (t < 0) {
@@ -436,7 +441,7 @@ void solve_net(Search &s, const Board &b, const SolveOptions &options, SolveRepo
     // A tree on T tiles has T-1 connections, and rotating changes no tile's number of pipe ends.
     int64_t tiles = 0, ends = 0;
     for (int64_t i = 0; i < s.size(); ++i)
-        if (b.tiles[size_t(i)]) ++tiles, ends += __builtin_popcount(b.tiles[size_t(i)]);
+        if (b.tiles[size_t(i)]) ++tiles, ends += bit_count(b.tiles[size_t(i)]);
     if (tiles > 0 && ends != 2 * (tiles - 1)) {
         report.status = PZ_SOLVE_UNSOLVABLE;
         report.count = 0;
