@@ -63,7 +63,7 @@ void fill_cell(const Layout &layout, const Cell &cell, pluzzle::Color color, plu
 }
 
 Vec centroid(const Cell &cell) {
-    BPoint c;
+    BPoint c(0, 0);
     if (cell.is_convex)
         bg::centroid(to_polygon(cell.convex), c);
     else

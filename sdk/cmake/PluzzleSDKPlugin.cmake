@@ -17,6 +17,11 @@ function(pluzzle_add_plugin target)
   if(TARGET pluzzle_plugins)
     add_dependencies(pluzzle_plugins ${target})
   endif()
+  # Inside the Pluzzle tree, plugins build with its warning flags (cmake/PluzzleWarnings.cmake); the installed SDK
+  # has no such target and leaves the flags to the plugin's author.
+  if(TARGET pluzzle_warnings)
+    target_link_libraries(${target} PRIVATE pluzzle_warnings)
+  endif()
   include(GNUInstallDirs)
   install(TARGETS ${target} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pluzzle/plugins)
 endfunction()

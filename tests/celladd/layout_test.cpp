@@ -14,8 +14,8 @@ TEST(Layouts, TheOriginalOffers26PetriDishes81BeakersAnd28Flasks) {
     for (const Layout &layout : all_layouts()) {
         const Board board = make_board(layout);
         (layout.family == Family::petri ? petri : layout.family == Family::beaker ? beaker : flask)++;
-        if (layout.family == Family::petri) EXPECT_EQ(board.playable_count, layout.a) << layout_text(layout);
-        if (layout.family == Family::beaker) EXPECT_EQ(board.playable_count, layout.a * layout.b);
+        if (layout.family == Family::petri) { EXPECT_EQ(board.playable_count, layout.a) << layout_text(layout); }
+        if (layout.family == Family::beaker) { EXPECT_EQ(board.playable_count, layout.a * layout.b); }
         EXPECT_EQ(board.gravity, layout.family != Family::petri);
     }
     EXPECT_EQ(petri, 26);

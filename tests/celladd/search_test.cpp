@@ -63,7 +63,7 @@ TEST(LineSearch, ExactMarginsEqualBruteForceAgainstEveryAi) {
                 EXPECT_EQ(line->margin, brute_force(position, model)) << layout_text(layout) << " " << ai_name(ai);
                 // The line really is a game against the model with that margin.
                 for (int cell : line->moves) {
-                    if (position.to_move() == 1) ASSERT_EQ(cell, published_move(position, model));
+                    if (position.to_move() == 1) { ASSERT_EQ(cell, published_move(position, model)); }
                     position.play(cell);
                 }
                 EXPECT_TRUE(position.finished());

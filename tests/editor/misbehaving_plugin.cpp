@@ -51,7 +51,9 @@ class Misbehaving : public pluzzle::Puzzle {
         if (b.how == "crash") std::abort();
         if (b.how == "hang") std::this_thread::sleep_for(std::chrono::seconds(20)); // never polls control
         control.solution("show " + std::to_string(b.value));
-        return {PZ_SOLVE_SOLVED};
+        pluzzle::SolveOutcome outcome;
+        outcome.status = PZ_SOLVE_SOLVED;
+        return outcome;
     }
     void render(const pluzzle::Level &l, const pluzzle::State *, pluzzle::Canvas &c) const override {
         c.begin(100, 100);

@@ -35,7 +35,9 @@ void expect_matches_brute_force(const Board &b) {
         << encode_board(b);
     EXPECT_EQ(r.solutions.size(), std::min<uint64_t>(expected, 2));
     for (auto &s : r.solutions) EXPECT_TRUE(solved(b, s)) << encode_board(b);
-    if (r.solutions.size() == 2) EXPECT_NE(r.solutions[0], r.solutions[1]);
+    if (r.solutions.size() == 2) {
+        EXPECT_NE(r.solutions[0], r.solutions[1]);
+    }
 }
 
 } // namespace
@@ -105,7 +107,9 @@ TEST(LoopSolver, EveryHwabInstanceIsSolvedAndCounted) {
         EXPECT_GE(r.count, 1);
         ASSERT_FALSE(r.solutions.empty());
         EXPECT_TRUE(solved(b, r.solutions[0]));
-        if (e.path().filename() == "infinity_loop_bearific5.txt") EXPECT_EQ(r.count, 80640);
+        if (e.path().filename() == "infinity_loop_bearific5.txt") {
+            EXPECT_EQ(r.count, 80640);
+        }
         ++files;
     }
     EXPECT_GE(files, 10u);

@@ -59,8 +59,8 @@ TEST(LineCdcl, DecidesTournamentSizedPuzzlesAsCadicalDoes) {
         const SatResult theirs = sat_search(p, Grid(25, 25), {}, 2, c2);
         ASSERT_EQ(mine.solutions.size(), theirs.solutions.size()) << "trial " << t;
         for (const Grid &g : mine.solutions) ASSERT_TRUE(satisfies(p, g));
-        if (mine.solutions.size() == 2) EXPECT_FALSE(mine.solutions[0] == mine.solutions[1]);
-        if (mine.solutions.size() == 1) EXPECT_EQ(mine.solutions, theirs.solutions);
+        if (mine.solutions.size() == 2) { EXPECT_FALSE(mine.solutions[0] == mine.solutions[1]); }
+        if (mine.solutions.size() == 1) { EXPECT_EQ(mine.solutions, theirs.solutions); }
         conflicts += mine.conflicts;
     }
     EXPECT_GT(conflicts, 2000u); // the reduction (first at 2000 learned clauses) really ran

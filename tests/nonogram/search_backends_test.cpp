@@ -36,9 +36,9 @@ TEST(SearchBackEnds, SolverStatusIsTheSameWithEverySearch) {
             const SolverReport a = solve(p, c1, sat);
             ASSERT_EQ(a.status, b.status) << "trial " << t << " after " << after;
             ASSERT_EQ(a.solutions.size(), b.solutions.size());
-            if (a.solutions.size() == 2) EXPECT_FALSE(a.solutions[0] == a.solutions[1]);
+            if (a.solutions.size() == 2) { EXPECT_FALSE(a.solutions[0] == a.solutions[1]); }
             for (const Grid &g : a.solutions) ASSERT_TRUE(satisfies(p, g));
-            if (a.status == PZ_SOLVE_UNIQUE) EXPECT_EQ(a.solutions, b.solutions);
+            if (a.status == PZ_SOLVE_UNIQUE) { EXPECT_EQ(a.solutions, b.solutions); }
         }
     }
     EXPECT_GE(searched, 10);
@@ -60,7 +60,7 @@ TEST(SearchBackEnds, LinesTooLongForLineCdclGoToCadical) {
         ASSERT_TRUE(r.status == PZ_SOLVE_UNIQUE || r.status == PZ_SOLVE_MULTIPLE) << "trial " << t;
         ASSERT_FALSE(r.solutions.empty());
         for (const Grid &g : r.solutions) ASSERT_TRUE(satisfies(p, g));
-        if (r.status == PZ_SOLVE_UNIQUE) EXPECT_EQ(r.solutions[0], pic);
+        if (r.status == PZ_SOLVE_UNIQUE) { EXPECT_EQ(r.solutions[0], pic); }
         EXPECT_EQ(r.conflicts, 0u); // line_cdcl (the only back end counting conflicts) never ran
         searched += r.logic_fraction < 1.0;
     }

@@ -107,12 +107,17 @@ public:
         const auto &p = pluzzle::as<ProbeLevel>(l);
         if (p.throw_in == "solve") throw std::runtime_error("probe throws in solve");
         const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.sleep_ms);
+        pluzzle::SolveOutcome outcome;
         while (std::chrono::steady_clock::now() < end) {
-            if (control.tick(1) || control.poll()) return {control.stop_status()};
+            if (control.tick(1) || control.poll()) {
+                outcome.status = control.stop_status();
+                return outcome;
+            }
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
         control.solution("answer " + std::to_string(p.value));
-        return {PZ_SOLVE_UNIQUE};
+        outcome.status = PZ_SOLVE_UNIQUE;
+        return outcome;
     }
 
     void render(const pluzzle::Level &l, const pluzzle::State *s, pluzzle::Canvas &c) const override {

@@ -406,7 +406,7 @@ TEST(Cli, BulkRunInterruptedWithCtrlCKeepsItsResults) {
     for (auto &l : store.levels()) {
         auto results = store.results(l.id);
         ASSERT_LE(results.size(), 1u);
-        if (!results.empty()) EXPECT_EQ(results[0].status, "unique"); // nothing "cancelled" was stored
+        if (!results.empty()) { EXPECT_EQ(results[0].status, "unique"); } // nothing "cancelled" was stored
         stored += results.size();
     }
     EXPECT_EQ(stored, reported);

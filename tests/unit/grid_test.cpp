@@ -29,7 +29,7 @@ TEST(Grid, SquareNeighboursAndHitTesting) {
     for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 4; ++c)
             for (int d = 0; d < 8; ++d)
-                if (auto n = g.neighbour({r, c}, d)) EXPECT_EQ(*g.neighbour(*n, SquareGrid::opposite(d)), (Cell{r, c}));
+                if (auto n = g.neighbour({r, c}, d)) { EXPECT_EQ(*g.neighbour(*n, SquareGrid::opposite(d)), (Cell{r, c})); }
     expect_centres_map_back(g);
     EXPECT_FALSE(g.cell_at(-0.1f, 5));
     EXPECT_FALSE(g.cell_at(40, 5));
@@ -50,8 +50,9 @@ TEST(Grid, HexFollowsTheHexapipesLayoutWithAndWithoutWrap) {
         for (int r = 0; r < 4; ++r)
             for (int c = 0; c < 5; ++c)
                 for (int d = 0; d < 6; ++d)
-                    if (auto n = g->neighbour({r, c}, d))
+                    if (auto n = g->neighbour({r, c}, d)) {
                         EXPECT_EQ(*g->neighbour(*n, HexGrid::opposite(d)), (Cell{r, c})) << r << "," << c << " d" << d;
+                    }
     expect_centres_map_back(flat);
     EXPECT_FALSE(flat.cell_at(-30, -30));
     EXPECT_EQ(flat.polygon({0, 0}).size(), 6u);
@@ -70,8 +71,8 @@ TEST(Grid, TrianglesAlternateAndHitTestExactly) {
     EXPECT_FALSE(g.neighbour({0, 1}, 2));               // down triangle in the top row
     for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 7; ++c) {
-            if (auto n = g.neighbour({r, c}, 0)) EXPECT_EQ(*g.neighbour(*n, 1), (Cell{r, c}));
-            if (auto n = g.neighbour({r, c}, 2)) EXPECT_EQ(*g.neighbour(*n, 2), (Cell{r, c}));
+            if (auto n = g.neighbour({r, c}, 0)) { EXPECT_EQ(*g.neighbour(*n, 1), (Cell{r, c})); }
+            if (auto n = g.neighbour({r, c}, 2)) { EXPECT_EQ(*g.neighbour(*n, 2), (Cell{r, c})); }
         }
     expect_centres_map_back(g);
     // Just inside each side of the shared edge of (0,0) up and (0,1) down.

@@ -83,7 +83,7 @@ static pz_code parse(const char *text, size_t len, const char *format, const pz_
         size_t n1, n2, n3;
         const char *w1 = next_word(p, eol, &n1);
         const char *w2 = next_word(w1 + n1, eol, &n2);
-        const char *w3 = next_word(w2 + n2, eol, &n3);
+        next_word(w2 + n2, eol, &n3);
         const int column = (int)(w1 - p) + 1;
         if (n1 == 0 || *w1 == '#') { /* blank line or comment */
         } else if (word_is(w1, n1, "ctoggle")) {
