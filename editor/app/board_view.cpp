@@ -5,6 +5,9 @@
 #include <vector>
 
 namespace pluzzle::editor::app {
+
+using host::DrawItem;
+
 namespace {
 
 ImU32 colour(pz_rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
@@ -16,7 +19,7 @@ ImVec2 screen(const ViewTransform &view, pz_point p) {
 
 } // namespace
 
-void draw_display_list(ImDrawList &out, const DisplayList &list, const ViewTransform &view) {
+void draw_display_list(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view) {
     out.AddRectFilled(screen(view, {0, 0}), screen(view, {list.width, list.height}), colour(list.background));
     std::vector<ImVec2> pts;
     ImFont *font = ImGui::GetFont();
@@ -65,7 +68,7 @@ void draw_display_list(ImDrawList &out, const DisplayList &list, const ViewTrans
     }
 }
 
-void draw_problem(ImDrawList &out, const DisplayList &list, const ViewTransform &view, const std::string &problem) {
+void draw_problem(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view, const std::string &problem) {
     if (problem.empty()) return;
     const ImVec2 a = screen(view, {0, 0}), b = screen(view, {list.width, list.height});
     const ImU32 red = IM_COL32(210, 30, 30, 255);

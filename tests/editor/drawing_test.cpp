@@ -1,18 +1,22 @@
 // The SDK drawing interface as the editor records it, and the zoom/pan transform.
 #include "editor_test_support.hpp"
 
-#include <display_list.hpp>
 #include <view_transform.hpp>
+
+#include <pluzzle/host/display_list.hpp>
 
 #include <set>
 #include <tuple>
 
 using namespace pluzzle::editor;
+using pluzzle::host::DisplayList;
+using pluzzle::host::DisplayListRecorder;
+using pluzzle::host::DrawItem;
 
 TEST(DisplayList, RecordsWhatAPluginDraws) {
     auto lo = editor_test::plugin("lightsout");
     auto levels = lo->parse("lightsout 1\nsize 4 3\n#...\n....\n...#\n", "", "t");
-    DisplayListCanvas canvas;
+    DisplayListRecorder canvas;
     lo->render(levels[0].level.get(), nullptr, canvas.canvas());
     DisplayList list = canvas.take();
     EXPECT_FLOAT_EQ(list.width, 10 + 4 * 40 + 10);
@@ -28,7 +32,7 @@ TEST(DisplayList, RecordsWhatAPluginDraws) {
 TEST(DisplayList, KeepsGroupNames) {
     auto nonogram = editor_test::plugin("nonogram");
     auto level = nonogram->generate({{"width", "5"}, {"height", "5"}}, 3, {});
-    DisplayListCanvas canvas;
+    DisplayListRecorder canvas;
     nonogram->render(level.get(), nullptr, canvas.canvas());
     DisplayList list = canvas.take();
     EXPECT_GT(list.count(DrawItem::Text), 0u); // clues
