@@ -257,9 +257,7 @@ void EditorApp::show_document(std::optional<LevelMeta> meta) {
 void EditorApp::refresh_board() {
     if (!session_.has_document()) return;
     reporting([&] {
-        host::DisplayListRecorder recorder;
-        session_.document().plugin().render(session_.document().level().get(), session_.board_state(), recorder.canvas());
-        board_ = recorder.take();
+        board_ = session_.document().plugin().render(session_.document().level().get(), session_.board_state());
     });
 }
 
