@@ -61,7 +61,10 @@ void draw_display_list(ImDrawList &out, const host::DisplayList &list, const Vie
                 x -= extent.x / 2;
             else if (item.anchor == PZ_ANCHOR_END)
                 x -= extent.x;
-            out.AddText(font, size, ImVec2(x, pts[0].y - extent.y / 2), colour(item.fill), item.text.c_str());
+            // y is the text's middle: the baseline goes kTextBaselineOffset * size below it, as in the SVG writer.
+            // AddText takes the line's top, which is the font's ascent above its baseline.
+            const float top = pts[0].y + (host::kTextBaselineOffset - font->Ascent / font->FontSize) * size;
+            out.AddText(font, size, ImVec2(x, top), colour(item.fill), item.text.c_str());
             break;
         }
         }

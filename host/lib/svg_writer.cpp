@@ -83,9 +83,11 @@ std::string element(const DrawItem &item) {
         static const char *anchors[] = {"start", "middle", "end"};
         const char *a = item.anchor >= PZ_ANCHOR_START && item.anchor <= PZ_ANCHOR_END ? anchors[item.anchor] : "start";
         const pz_point at = item.points[0];
-        // dominant-baseline=central: y is the text's middle, as for the editor's drawing.
-        return "<text x=\"" + num(at.x) + "\" y=\"" + num(at.y) + "\" font-size=\"" + num(item.size) +
-               "\" font-family=\"sans-serif\" text-anchor=\"" + a + "\" dominant-baseline=\"central\"" +
+        // y is the text's middle: SVG's y is the alphabetic baseline, so it moves down by the portable offset
+        // (kTextBaselineOffset, see display_list.hpp) rather than relying on dominant-baseline, which not every
+        // viewer honours. The editor places its text the same way.
+        return "<text x=\"" + num(at.x) + "\" y=\"" + num(at.y + kTextBaselineOffset * item.size) +
+               "\" font-size=\"" + num(item.size) + "\" font-family=\"sans-serif\" text-anchor=\"" + a + "\"" +
                paint("fill", item.fill) + ">" + xml_escape(item.text) + "</text>\n";
     }
     }

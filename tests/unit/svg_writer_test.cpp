@@ -30,6 +30,24 @@ TEST(SvgWriter, WritesEveryPrimitive) {
     EXPECT_NE(s.find(">a&lt;b &amp; &quot;c&quot;</text>"), std::string::npos) << s;
 }
 
+// y is the vertical middle of the text (abi.h): the SVG's y (the alphabetic baseline) is moved down by
+// kTextBaselineOffset * size, not left to dominant-baseline, which some viewers ignore.
+TEST(SvgWriter, PlacesTextWithAPortableBaselineOffset) {
+    DisplayListRecorder recorder;
+    const pz_canvas &c = recorder.canvas();
+    c.begin(c.ctx, 100, 40, pz_rgba{255, 255, 255, 255});
+    c.text(c.ctx, 50, 20, 10, pz_rgba{0, 0, 0, 255}, PZ_ANCHOR_MIDDLE, "12");
+    c.text(c.ctx, 5, 30, 6, pz_rgba{0, 0, 0, 255}, PZ_ANCHOR_START, "a");
+    const std::string s = svg_document(recorder.take());
+    EXPECT_NE(s.find("<text x=\"50\" y=\"23.5\" font-size=\"10\" font-family=\"sans-serif\" text-anchor=\"middle\" "
+                     "fill=\"#000000\">12</text>"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("<text x=\"5\" y=\"32.1\" font-size=\"6\""), std::string::npos) << s;
+    EXPECT_EQ(s.find("dominant-baseline"), std::string::npos) << s;
+    EXPECT_FLOAT_EQ(kTextBaselineOffset, 0.35f);
+}
+
 TEST(SvgWriter, SurvivesUnbalancedGroupsAndNonFiniteNumbers) {
     DisplayListRecorder recorder;
     const pz_canvas &c = recorder.canvas();

@@ -11,6 +11,13 @@
 
 namespace pluzzle::host {
 
+// A text item's y is the vertical middle of the text (abi.h). Writers put its alphabetic baseline at
+// y + kTextBaselineOffset * size, the same in every output: 0.35 em below the middle is a common approximation of
+// the central baseline for Latin fonts (the middle of capitals and digits, e.g. DejaVu Sans' cap height 0.73 em,
+// lands about there). SVG's dominant-baseline="central" would say "middle" directly, but not every SVG viewer
+// honours it, and the editor's and later PDF/PNG outputs need the number anyway.
+inline constexpr float kTextBaselineOffset = 0.35f;
+
 // One primitive, in the plugin's units (y down). A colour with a == 0 is "none". Numbers are finite.
 struct DrawItem {
     enum Kind { Polygon, Polyline, Circle, Text } kind = Polygon;
