@@ -71,7 +71,8 @@ void draw_display_list(ImDrawList &out, const host::DisplayList &list, const Vie
     }
 }
 
-void draw_problem(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view, const std::string &problem) {
+void draw_problem(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view,
+                  const std::string &problem) {
     if (problem.empty()) return;
     const ImVec2 a = screen(view, {0, 0}), b = screen(view, {list.width, list.height});
     const ImU32 red = IM_COL32(210, 30, 30, 255);

@@ -13,6 +13,7 @@ namespace pluzzle::editor::app {
 
 void draw_display_list(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view);
 // A red frame around the board and the message at its top: validation problems stay visible while editing.
-void draw_problem(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view, const std::string &problem);
+void draw_problem(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view,
+                  const std::string &problem);
 
 } // namespace pluzzle::editor::app

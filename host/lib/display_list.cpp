@@ -89,7 +89,8 @@ void DisplayListRecorder::begin(void *ctx, float w, float h, pz_rgba background)
 void DisplayListRecorder::group_begin(void *ctx, const char *name) noexcept {
     guarded(ctx, [&](DisplayListRecorder &s) {
         s.check_limit();
-        s.list_.groups.push_back(DrawGroup{name ? name : "", s.open_.empty() ? -1 : s.open_.back(), s.list_.items.size()});
+        s.list_.groups.push_back(
+            DrawGroup{name ? name : "", s.open_.empty() ? -1 : s.open_.back(), s.list_.items.size()});
         s.open_.push_back(int(s.list_.groups.size() - 1));
     });
 }

@@ -72,8 +72,8 @@ std::string element(const DrawItem &item) {
         return "<polygon points=\"" + points(item.points) + "\"" + paint("fill", item.fill) +
                stroke_attrs(item.stroke, item.width) + "/>\n";
     case DrawItem::Polyline:
-        return "<polyline points=\"" + points(item.points) + "\" fill=\"none\"" + stroke_attrs(item.stroke, item.width) +
-               " stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n";
+        return "<polyline points=\"" + points(item.points) + "\" fill=\"none\"" +
+               stroke_attrs(item.stroke, item.width) + " stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n";
     case DrawItem::Circle: {
         const pz_point c = item.points[0];
         return "<circle cx=\"" + num(c.x) + "\" cy=\"" + num(c.y) + "\" r=\"" + num(item.radius) + "\"" +
@@ -86,9 +86,9 @@ std::string element(const DrawItem &item) {
         // y is the text's middle: SVG's y is the alphabetic baseline, so it moves down by the portable offset
         // (kTextBaselineOffset, see display_list.hpp) rather than relying on dominant-baseline, which not every
         // viewer honours. The editor places its text the same way.
-        return "<text x=\"" + num(at.x) + "\" y=\"" + num(at.y + kTextBaselineOffset * item.size) +
-               "\" font-size=\"" + num(item.size) + "\" font-family=\"sans-serif\" text-anchor=\"" + a + "\"" +
-               paint("fill", item.fill) + ">" + xml_escape(item.text) + "</text>\n";
+        return "<text x=\"" + num(at.x) + "\" y=\"" + num(at.y + kTextBaselineOffset * item.size) + "\" font-size=\"" +
+               num(item.size) + "\" font-family=\"sans-serif\" text-anchor=\"" + a + "\"" + paint("fill", item.fill) +
+               ">" + xml_escape(item.text) + "</text>\n";
     }
     }
     return {};
@@ -111,7 +111,7 @@ std::string svg_document(const DisplayList &list, float scale) {
     // The group tree back as nested elements: a group opens (inside its parent) before the first item drawn after
     // it began, and closes once an item or group outside it comes, or at the end. This writes every <g> of the
     // plugin's group_begin calls, in their order, empty ones and ones left open included.
-    std::vector<int> open; // indices of the groups written open, innermost last
+    std::vector<int> open;                    // indices of the groups written open, innermost last
     const auto close_until = [&](int group) { // -1, or a group not open: close them all
         while (!open.empty() && open.back() != group) {
             doc += "</g>\n";

@@ -95,29 +95,30 @@ TEST(SvgWriter, WritesTheGroupsNestedAsDrawn) {
     c.group_begin(c.ctx, "inner");
     c.circle(c.ctx, 4, 4, 1, black, none, 0); // the plugin never ends these two
     const std::string s = svg_document(recorder.take());
-    const std::string expected = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\" viewBox=\"0 0 10 10\">\n"
-                                 "<circle cx=\"1\" cy=\"1\" r=\"1\" fill=\"#000000\" stroke=\"none\"/>\n"
-                                 "<g class=\"board\">\n"
-                                 "<g class=\"cell\">\n"
-                                 "<polyline points=\"0,0 1,1\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1\" "
-                                 "stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
-                                 "</g>\n"
-                                 "<g class=\"cell\">\n"
-                                 "<g>\n"
-                                 "<circle cx=\"2\" cy=\"2\" r=\"1\" fill=\"#000000\" stroke=\"none\"/>\n"
-                                 "</g>\n"
-                                 "</g>\n"
-                                 "<g class=\"empty\">\n"
-                                 "</g>\n"
-                                 "<circle cx=\"3\" cy=\"3\" r=\"1\" fill=\"#000000\" stroke=\"none\"/>\n"
-                                 "</g>\n"
-                                 "<g class=\"open&lt;\">\n"
-                                 "<g class=\"inner\">\n"
-                                 "<circle cx=\"4\" cy=\"4\" r=\"1\" fill=\"#000000\" stroke=\"none\"/>\n"
-                                 "</g>\n"
-                                 "</g>\n"
-                                 "</svg>\n";
+    const std::string expected =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\" viewBox=\"0 0 10 10\">\n"
+        "<circle cx=\"1\" cy=\"1\" r=\"1\" fill=\"#000000\" stroke=\"none\"/>\n"
+        "<g class=\"board\">\n"
+        "<g class=\"cell\">\n"
+        "<polyline points=\"0,0 1,1\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1\" "
+        "stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+        "</g>\n"
+        "<g class=\"cell\">\n"
+        "<g>\n"
+        "<circle cx=\"2\" cy=\"2\" r=\"1\" fill=\"#000000\" stroke=\"none\"/>\n"
+        "</g>\n"
+        "</g>\n"
+        "<g class=\"empty\">\n"
+        "</g>\n"
+        "<circle cx=\"3\" cy=\"3\" r=\"1\" fill=\"#000000\" stroke=\"none\"/>\n"
+        "</g>\n"
+        "<g class=\"open&lt;\">\n"
+        "<g class=\"inner\">\n"
+        "<circle cx=\"4\" cy=\"4\" r=\"1\" fill=\"#000000\" stroke=\"none\"/>\n"
+        "</g>\n"
+        "</g>\n"
+        "</svg>\n";
     EXPECT_EQ(s, expected);
 }
 
@@ -132,13 +133,15 @@ TEST(SvgWriter, WritesTrailingGroupsAndToleratesHandMadeLists) {
     c.group_begin(c.ctx, "b");
     c.group_begin(c.ctx, "c");
     const std::string s = svg_document(recorder.take());
-    EXPECT_NE(s.find("<g class=\"a\">\n</g>\n<g class=\"b\">\n<g class=\"c\">\n</g>\n</g>\n</svg>\n"), std::string::npos) << s;
+    EXPECT_NE(s.find("<g class=\"a\">\n</g>\n<g class=\"b\">\n<g class=\"c\">\n</g>\n</g>\n</svg>\n"),
+              std::string::npos)
+        << s;
 
     DisplayList odd;
     odd.groups.push_back(DrawGroup{"g", 7, 0}); // a parent that does not exist
     DrawItem stray;
     stray.kind = DrawItem::Text;
-    stray.group_index = 3; // a group that does not exist
+    stray.group_index = 3;      // a group that does not exist
     odd.items.push_back(stray); // and no anchor point
     DrawItem circle;
     circle.kind = DrawItem::Circle;

@@ -21,11 +21,12 @@ inline constexpr float kTextBaselineOffset = 0.35f;
 // One primitive, in the plugin's units (y down). A colour with a == 0 is "none". Numbers are finite.
 struct DrawItem {
     enum Kind { Polygon, Polyline, Circle, Text } kind = Polygon;
-    std::vector<pz_point> points; // polygon/polyline: at least 2; circle: the centre; text: the anchor point
-    pz_rgba fill{0, 0, 0, 0}, stroke{0, 0, 0, 0}; // a text's colour is its fill
-    float width = 0;  // stroke width
-    float radius = 0; // circle
-    float size = 0;   // text: font size; points[0].y is the vertical middle of the text (abi.h)
+    std::vector<pz_point> points;  // polygon/polyline: at least 2; circle: the centre; text: the anchor point
+    pz_rgba fill{0, 0, 0, 0};      // a text's colour is its fill
+    pz_rgba stroke{0, 0, 0, 0};    // polygon, polyline, circle
+    float width = 0;               // stroke width
+    float radius = 0;              // circle
+    float size = 0;                // text: font size; points[0].y is the vertical middle of the text (abi.h)
     int anchor = PZ_ANCHOR_MIDDLE; // text: a pz_text_anchor placing points[0].x at the start, middle or end
     std::string text;              // text: UTF-8 as the plugin gave it (writers repair and escape it)
     std::string group;             // the innermost group's name when drawn ("" outside groups)
@@ -57,7 +58,7 @@ struct DisplayList {
 // list draws nothing, NULL strings are "", an unknown text anchor is PZ_ANCHOR_START. Groups left open are
 // simply not closed: DisplayList has no "end" to miss.
 class DisplayListRecorder {
-public:
+  public:
     // About 4 million items and groups together: far above any real drawing (a 200 x 200 nonogram draws under
     // 100,000), a bound on what a runaway plugin can make the host allocate.
     static constexpr size_t kDefaultMaxItems = size_t(1) << 22;
@@ -72,7 +73,7 @@ public:
     // is empty again.
     DisplayList take();
 
-private:
+  private:
     static void begin(void *ctx, float w, float h, pz_rgba background) noexcept;
     static void group_begin(void *ctx, const char *name) noexcept;
     static void group_end(void *ctx) noexcept;
@@ -81,7 +82,7 @@ private:
     static void circle(void *ctx, float cx, float cy, float r, pz_rgba fill, pz_rgba stroke, float width) noexcept;
     static void text(void *ctx, float x, float y, float size, pz_rgba color, int32_t anchor, const char *s) noexcept;
     template <class F> static void guarded(void *ctx, F &&f) noexcept;
-    void check_limit() const;             // throws at the item limit
+    void check_limit() const;           // throws at the item limit
     DrawItem &add(DrawItem::Kind kind); // a new item in the current group
 
     pz_canvas canvas_;
