@@ -5,6 +5,9 @@
 #include <vector>
 
 namespace pluzzle::editor::app {
+
+using host::DrawItem;
+
 namespace {
 
 ImU32 colour(pz_rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
@@ -16,7 +19,7 @@ ImVec2 screen(const ViewTransform &view, pz_point p) {
 
 } // namespace
 
-void draw_display_list(ImDrawList &out, const DisplayList &list, const ViewTransform &view) {
+void draw_display_list(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view) {
     out.AddRectFilled(screen(view, {0, 0}), screen(view, {list.width, list.height}), colour(list.background));
     std::vector<ImVec2> pts;
     ImFont *font = ImGui::GetFont();
@@ -58,14 +61,18 @@ void draw_display_list(ImDrawList &out, const DisplayList &list, const ViewTrans
                 x -= extent.x / 2;
             else if (item.anchor == PZ_ANCHOR_END)
                 x -= extent.x;
-            out.AddText(font, size, ImVec2(x, pts[0].y - extent.y / 2), colour(item.fill), item.text.c_str());
+            // y is the text's middle: the baseline goes kTextBaselineOffset * size below it, as in the SVG writer.
+            // AddText takes the line's top, which is the font's ascent above its baseline.
+            const float top = pts[0].y + (host::kTextBaselineOffset - font->Ascent / font->FontSize) * size;
+            out.AddText(font, size, ImVec2(x, top), colour(item.fill), item.text.c_str());
             break;
         }
         }
     }
 }
 
-void draw_problem(ImDrawList &out, const DisplayList &list, const ViewTransform &view, const std::string &problem) {
+void draw_problem(ImDrawList &out, const host::DisplayList &list, const ViewTransform &view,
+                  const std::string &problem) {
     if (problem.empty()) return;
     const ImVec2 a = screen(view, {0, 0}), b = screen(view, {list.width, list.height});
     const ImU32 red = IM_COL32(210, 30, 30, 255);

@@ -257,9 +257,7 @@ void EditorApp::show_document(std::optional<LevelMeta> meta) {
 void EditorApp::refresh_board() {
     if (!session_.has_document()) return;
     reporting([&] {
-        DisplayListCanvas canvas;
-        session_.document().plugin().render(session_.document().level().get(), session_.board_state(), canvas.canvas());
-        board_ = canvas.take();
+        board_ = session_.document().plugin().render(session_.document().level().get(), session_.board_state());
     });
 }
 

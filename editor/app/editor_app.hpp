@@ -3,10 +3,11 @@
 #pragma once
 #include "imgui_sfml_bridge.hpp"
 
-#include <display_list.hpp>
 #include <editor_session.hpp>
 #include <script.hpp>
 #include <view_transform.hpp>
+
+#include <pluzzle/host/display_list.hpp>
 
 #include <SFML/Graphics/RenderWindow.hpp>
 
@@ -70,7 +71,7 @@ class EditorApp {
     std::unique_ptr<ImGuiSfmlBridge> imgui_;
     EditorSession session_;
 
-    DisplayList board_;
+    host::DisplayList board_;
     ViewTransform view_;
     bool view_fitted_ = false;
     float board_x_ = 0, board_y_ = 0, board_w_ = 1, board_h_ = 1; // the board area in window pixels

@@ -3,7 +3,7 @@
 
 #include "cli_checks.hpp"
 #include "level_choice.hpp"
-#include <pluzzle/host/svg_canvas.hpp>
+#include <pluzzle/host/svg_writer.hpp>
 
 namespace pluzzle::cli {
 
@@ -23,9 +23,7 @@ int run(Context &ctx, const RenderArgs &args) {
             throw host::InputError(args.solution, "type '" + l.plugin->id() + "' cannot draw a solution (no play state)");
         state = l.plugin->decode_state(l.level, host::read_text_file(args.solution), args.solution);
     }
-    host::SvgCanvas svg(args.scale);
-    l.plugin->render(l.level.get(), state.get(), svg.canvas());
-    host::write_text_file(args.output, svg.str());
+    host::write_text_file(args.output, host::svg_document(l.plugin->render(l.level.get(), state.get()), args.scale));
     if (ctx.json) {
         host::JsonLine j;
         j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id()).add("output", args.output);

@@ -360,9 +360,18 @@ SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) co
     return report;
 }
 
-void Plugin::render(const pz_level *level, const pz_state *state, const pz_canvas &canvas) const {
+DisplayList Plugin::render(const pz_level *level, const pz_state *state) const {
+    DisplayListRecorder recorder;
     pz_error err = blank_error();
-    if (pz_code c = table_->render(level, state, &canvas, &err); c != PZ_OK) fail(c, err, "render");
+    const pz_code c = table_->render(level, state, &recorder.canvas(), &err);
+    DisplayList list;
+    try {
+        list = recorder.take();
+    } catch (const PluginError &e) { // the recorder's limit: name the plugin
+        throw PluginError("plugin '" + id_ + "' (" + path_ + "): render: " + e.what());
+    }
+    if (c != PZ_OK) fail(c, err, "render");
+    return list;
 }
 
 LevelPtr Plugin::generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const {

@@ -1,20 +1,21 @@
 // The SDK drawing interface as the editor records it, and the zoom/pan transform.
 #include "editor_test_support.hpp"
 
-#include <display_list.hpp>
 #include <view_transform.hpp>
+
+#include <pluzzle/host/display_list.hpp>
 
 #include <set>
 #include <tuple>
 
 using namespace pluzzle::editor;
+using pluzzle::host::DisplayList;
+using pluzzle::host::DrawItem;
 
 TEST(DisplayList, RecordsWhatAPluginDraws) {
     auto lo = editor_test::plugin("lightsout");
     auto levels = lo->parse("lightsout 1\nsize 4 3\n#...\n....\n...#\n", "", "t");
-    DisplayListCanvas canvas;
-    lo->render(levels[0].level.get(), nullptr, canvas.canvas());
-    DisplayList list = canvas.take();
+    DisplayList list = lo->render(levels[0].level.get(), nullptr);
     EXPECT_FLOAT_EQ(list.width, 10 + 4 * 40 + 10);
     EXPECT_FLOAT_EQ(list.height, 10 + 3 * 40 + 10);
     EXPECT_GE(list.count(DrawItem::Polygon), 12u); // at least one per cell
@@ -28,9 +29,7 @@ TEST(DisplayList, RecordsWhatAPluginDraws) {
 TEST(DisplayList, KeepsGroupNames) {
     auto nonogram = editor_test::plugin("nonogram");
     auto level = nonogram->generate({{"width", "5"}, {"height", "5"}}, 3, {});
-    DisplayListCanvas canvas;
-    nonogram->render(level.get(), nullptr, canvas.canvas());
-    DisplayList list = canvas.take();
+    DisplayList list = nonogram->render(level.get(), nullptr);
     EXPECT_GT(list.count(DrawItem::Text), 0u); // clues
     size_t grouped = 0;
     for (auto &item : list.items)

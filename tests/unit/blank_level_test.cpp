@@ -2,7 +2,7 @@
 // parameters, they validate, round-trip through encode/parse, draw, and start a play state.
 #include "built_plugins.hpp"
 #include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/svg_canvas.hpp>
+#include <pluzzle/host/svg_writer.hpp>
 #include "test_support.hpp"
 
 using namespace pluzzle::host;
@@ -22,8 +22,7 @@ std::string blank_text(const std::string &id, const KeyValues &params) {
     EXPECT_EQ(again.size(), 1u);
     if (again.empty()) return text;
     EXPECT_EQ(p->encode(again[0].level.get()), text) << "blank levels round-trip";
-    SvgCanvas svg;
-    p->render(level.get(), nullptr, svg.canvas());
+    (void)svg_document(p->render(level.get(), nullptr));
     if (p->can(PZ_CAP_PLAY)) (void)p->status(p->new_state(level).get());
     return text;
 }

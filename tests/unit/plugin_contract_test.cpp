@@ -6,7 +6,7 @@
 #include "built_plugins.hpp"
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/svg_canvas.hpp>
+#include <pluzzle/host/svg_writer.hpp>
 #include "test_support.hpp"
 
 #include <random>
@@ -65,8 +65,7 @@ void exercise(const Plugin &p, const LevelPtr &level, std::mt19937_64 &rng) {
     ASSERT_EQ(again.size(), 1u);
     EXPECT_EQ(p.encode(again[0].level.get()), text) << "canonical text must round-trip exactly";
     (void)p.describe(level.get());
-    SvgCanvas svg;
-    p.render(level.get(), nullptr, svg.canvas());
+    (void)svg_document(p.render(level.get(), nullptr));
     if (p.can(PZ_CAP_SOLVE)) {
         SolveOptions limits;
         limits.time_limit_s = 0.2;
@@ -76,7 +75,7 @@ void exercise(const Plugin &p, const LevelPtr &level, std::mt19937_64 &rng) {
             EXPECT_TRUE(p.check(level.get(), r.solutions[0]).ok) << "a reported solution must check";
             auto state = p.decode_state(level, r.solutions[0], "solution");
             EXPECT_NE(p.status(state.get()).phase, PZ_PLAY_ONGOING) << "a solution decodes to a finished state";
-            p.render(level.get(), state.get(), svg.canvas());
+            (void)svg_document(p.render(level.get(), state.get()));
         }
     }
     if (p.can(PZ_CAP_PLAY)) {

@@ -1,6 +1,5 @@
 // The plugin loader against real built libraries: good ones load, broken ones are reported and skipped.
 #include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/svg_canvas.hpp>
 #include "test_support.hpp"
 
 #include <boost/dll/shared_library.hpp>
@@ -237,8 +236,7 @@ TEST(PluginLoader, ExceptionsInsideAPluginBecomeErrorsNotCrashes) {
     auto solve_thrower = p->parse("probe 1\nthrow solve\n", "", "x.probe");
     EXPECT_THROW(p->solve(solve_thrower[0].level.get(), {}), PluginError);
     auto render_thrower = p->parse("probe 1\nthrow render\n", "", "x.probe");
-    SvgCanvas svg;
-    EXPECT_THROW(p->render(render_thrower[0].level.get(), nullptr, svg.canvas()), PluginError);
+    EXPECT_THROW(p->render(render_thrower[0].level.get(), nullptr), PluginError);
 }
 
 TEST(PluginLoader, ParseErrorsCarryFileLineColumnAndField) {

@@ -1,6 +1,7 @@
 // plugin.hpp -- the host's C++ view of one loaded plugin: RAII handles over the C table of <pluzzle/abi.h>,
 // errors turned back into exceptions (InputError for the input's faults, PluginError for the plugin's).
 #pragma once
+#include <pluzzle/host/display_list.hpp>
 #include <pluzzle/host/errors.hpp>
 
 #include <pluzzle/abi.h>
@@ -96,7 +97,9 @@ public:
     KeyValues describe(const pz_level *level) const;
     CheckReport check(const pz_level *level, std::string_view solution) const;
     SolveReport solve(const pz_level *level, const SolveOptions &options) const;
-    void render(const pz_level *level, const pz_state *state, const pz_canvas &canvas) const;
+    // What the plugin draws for `level` (and `state`, may be null), recorded. What failed inside a drawing
+    // callback (e.g. the recorder's item limit) is thrown here, once the plugin call has returned.
+    DisplayList render(const pz_level *level, const pz_state *state) const;
     LevelPtr generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const;
     // ABI 1.2 (capability 'blank'): an empty level from the generator parameters (missing ones: defaults).
     bool can_blank() const;
