@@ -455,7 +455,7 @@ void EditorApp::draw_inspector() {
             session_.start_solve();
         }
         if (const auto &r = session_.last_report()) {
-            ImGui::Text("%s, %zu solution(s), %.0f ms", host::status_name(r->status), r->solutions.size(), r->time_ms);
+            ImGui::Text("%s, %zu solution(s), %.0f ms", solve_status_text(r->status), r->solutions.size(), r->time_ms);
             for (size_t i = 0; i < r->solutions.size(); ++i) {
                 const std::string label = "Show solution " + std::to_string(i + 1);
                 if (ImGui::Button(label.c_str())) session_.show_solution(i), refresh_board();

@@ -98,27 +98,6 @@ pz_input sized(pz_input input) {
 
 } // namespace
 
-const char *status_name(pz_solve_status status) {
-    switch (status) {
-    case PZ_SOLVE_SOLVED: return "solved";
-    case PZ_SOLVE_UNIQUE: return "unique";
-    case PZ_SOLVE_MULTIPLE: return "multiple";
-    case PZ_SOLVE_UNSOLVABLE: return "unsolvable";
-    case PZ_SOLVE_LIMIT: return "limit";
-    case PZ_SOLVE_CANCELLED: return "cancelled";
-    }
-    return "unknown";
-}
-
-bool is_final(pz_solve_status status) {
-    return status == PZ_SOLVE_SOLVED || status == PZ_SOLVE_UNIQUE || status == PZ_SOLVE_MULTIPLE ||
-           status == PZ_SOLVE_UNSOLVABLE;
-}
-
-bool is_final_status_name(std::string_view name) {
-    return name == "solved" || name == "unique" || name == "multiple" || name == "unsolvable";
-}
-
 const char *capability_name(uint64_t bit) {
     switch (bit) {
     case PZ_CAP_SOLVE: return "solve";
@@ -350,9 +329,9 @@ SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) co
     if (result.status < PZ_SOLVE_SOLVED || result.status > PZ_SOLVE_CANCELLED)
         throw PluginError("plugin '" + id_ + "' returned unknown solve status " + std::to_string(int(result.status)));
     report.status = static_cast<pz_solve_status>(result.status);
-    if ((result.status == PZ_SOLVE_SOLVED || result.status == PZ_SOLVE_UNIQUE || result.status == PZ_SOLVE_MULTIPLE) &&
-        report.solutions.empty())
-        throw PluginError("plugin '" + id_ + "' reported '" + status_name(report.status) + "' without a solution");
+    if (counts_as_solved(report.status) && report.solutions.empty())
+        throw PluginError("plugin '" + id_ + "' reported '" + solve_status_text(report.status) +
+                          "' without a solution");
     report.nodes = result.nodes;
     report.lower_bound = result.lower_bound;
     report.upper_bound = result.upper_bound;

@@ -5,6 +5,7 @@
 
 #include <pluzzle/abi.h>
 #include <pluzzle/play_status.hpp>
+#include <pluzzle/solve_status.hpp>
 
 #include <atomic>
 #include <cmath>
@@ -37,7 +38,7 @@ struct SolveOptions {
 };
 
 struct SolveReport {
-    pz_solve_status status = PZ_SOLVE_LIMIT;
+    SolveStatus status = PZ_SOLVE_LIMIT; // text, "solved" and "final": <pluzzle/solve_status.hpp>
     std::vector<std::string> solutions; // in the order found
     uint64_t nodes = 0;
     double time_ms = 0;
@@ -52,11 +53,6 @@ struct CheckReport {
 
 using PlayStatus = pluzzle::PlayStatus; // the SDK's type: one definition for plugins and host
 
-// "solved", "unique", "multiple", "unsolvable", "limit", "cancelled".
-const char *status_name(pz_solve_status status);
-// Statuses that answer the question (a later run of the same plugin version would say the same).
-bool is_final(pz_solve_status status);
-bool is_final_status_name(std::string_view name);
 const char *capability_name(uint64_t bit);
 std::string capability_list(uint64_t bits); // "solve,count,generate,..."
 
