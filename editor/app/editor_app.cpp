@@ -202,7 +202,7 @@ bool EditorApp::handle_key(sf::Keyboard::Key key, bool ctrl, bool shift, bool al
             }
         }
         if (session_.mode() == Mode::Edit && !alt && key >= sf::Keyboard::A && key <= sf::Keyboard::Z) {
-            if (const pz_tool_desc *tool = session_.edit().tool_for_shortcut(char('a' + (key - sf::Keyboard::A)))) {
+            if (const ToolDesc *tool = session_.edit().tool_for_shortcut(char('a' + (key - sf::Keyboard::A)))) {
                 session_.edit().select_tool(tool->id);
                 return true;
             }
@@ -422,10 +422,10 @@ void EditorApp::draw_inspector() {
     if (session_.mode() == Mode::Edit && ImGui::CollapsingHeader("Tools", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (auto &tool : session_.edit().tools()) {
             std::string label = tool.name;
-            if (tool.shortcut && *tool.shortcut) label += std::string("  [") + tool.shortcut + "]";
+            if (!tool.shortcut.empty()) label += "  [" + tool.shortcut + "]";
             if (ImGui::RadioButton(label.c_str(), session_.edit().tool() == tool.id))
                 session_.edit().select_tool(tool.id);
-            if (ImGui::IsItemHovered() && tool.help && *tool.help) ImGui::SetTooltip("%s", tool.help);
+            if (ImGui::IsItemHovered() && !tool.help.empty()) ImGui::SetTooltip("%s", tool.help.c_str());
         }
         ImGui::InputTextWithHint("##typed", "typed edit, e.g. from the tool's help", &typed_edit_);
         ImGui::SameLine();
@@ -453,7 +453,7 @@ void EditorApp::draw_inspector() {
             session_.start_solve();
         }
         if (const auto &r = session_.last_report()) {
-            ImGui::Text("%s, %zu solution(s), %.0f ms", host::status_name(r->status), r->solutions.size(), r->time_ms);
+            ImGui::Text("%s, %zu solution(s), %.0f ms", solve_status_text(r->status), r->solutions.size(), r->time_ms);
             for (size_t i = 0; i < r->solutions.size(); ++i) {
                 const std::string label = "Show solution " + std::to_string(i + 1);
                 if (ImGui::Button(label.c_str())) session_.show_solution(i), refresh_board();
@@ -480,7 +480,7 @@ void EditorApp::draw_inspector() {
             // Whose AI profiles (e.g. an adaptive AI's skill) this game uses and updates.
             if (player_edit_.empty()) player_edit_ = session_.player();
             if (ImGui::InputText("You are", &player_edit_) && !player_edit_.empty()) session_.set_player(player_edit_);
-            const auto ais = doc.plugin().ais();
+            const auto &ais = doc.plugin().ais();
             for (unsigned p = 0; p < st.players; ++p) {
                 const std::string label = "Player " + std::to_string(p + 1) + (st.to_move == p ? " (to move)" : "");
                 const std::string &seat = play.seat(p);
@@ -488,7 +488,7 @@ void EditorApp::draw_inspector() {
                     reporting([&] {
                         if (ImGui::Selectable("person", seat.empty())) play.set_seat(p, "");
                         for (auto &ai : ais)
-                            if (ImGui::Selectable(ai.name, seat == ai.id)) play.set_seat(p, ai.id);
+                            if (ImGui::Selectable(ai.name.c_str(), seat == ai.id)) play.set_seat(p, ai.id);
                     });
                     ImGui::EndCombo();
                 }
@@ -582,15 +582,15 @@ void EditorApp::draw_dialogs() {
         }
         plugin = registry_->find(new_type_);
         if (plugin && (plugin->can(PZ_CAP_GENERATE) || plugin->can_blank())) {
-            const auto params = plugin->params();
+            const auto &params = plugin->params();
             if (new_param_values_.size() != params.size()) {
                 new_param_values_.clear();
                 for (auto &p : params)
                     new_param_values_.push_back(p.default_value);
             }
             for (size_t i = 0; i < params.size(); ++i) {
-                ImGui::InputText(params[i].name, &new_param_values_[i]);
-                if (ImGui::IsItemHovered() && *params[i].help) ImGui::SetTooltip("%s", params[i].help);
+                ImGui::InputText(params[i].name.c_str(), &new_param_values_[i]);
+                if (ImGui::IsItemHovered() && !params[i].help.empty()) ImGui::SetTooltip("%s", params[i].help.c_str());
             }
             host::KeyValues kv;
             for (size_t i = 0; i < params.size(); ++i)
@@ -617,7 +617,7 @@ void EditorApp::draw_dialogs() {
         }
         ImGui::Separator();
         if (plugin && !plugin->formats().empty())
-            ImGui::TextWrapped("Or type a level (%s):", plugin->formats()[0].description);
+            ImGui::TextWrapped("Or type a level (%s):", plugin->formats()[0].description.c_str());
         ImGui::InputTextMultiline("##text", &new_text_, ImVec2(420, 120));
         if (ImGui::Button("From text")) {
             reporting([&] {

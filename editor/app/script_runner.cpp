@@ -166,7 +166,7 @@ bool EditorApp::run_script_step() {
                 const Document &d = session_.document();
                 std::cout << " type=" << d.plugin().id() << " revision=" << d.revision() << " dirty=" << d.dirty()
                           << " undo=" << d.can_undo() << " level_id=" << d.origin().level_id;
-                if (session_.last_report()) std::cout << " solve=" << host::status_name(session_.last_report()->status);
+                if (session_.last_report()) std::cout << " solve=" << solve_status_text(session_.last_report()->status);
                 if (session_.solution())
                     std::cout << " frames=" << session_.solution()->frames() << " frame=" << session_.solution_frame();
                 if (session_.play()) {

@@ -2,26 +2,26 @@
 
 namespace pluzzle::editor {
 
-EditInteraction::EditInteraction(Document &doc) : doc_(doc), tools_(doc.plugin().tools()) {
-    if (!tools_.empty()) tool_ = tools_.front().id;
+EditInteraction::EditInteraction(Document &doc) : doc_(doc) {
+    if (!tools().empty()) tool_ = tools().front().id;
 }
 
 void EditInteraction::select_tool(const std::string &id) {
-    for (auto &t : tools_)
+    for (auto &t : tools())
         if (id == t.id) {
             tool_ = id;
             return;
         }
     std::string names;
-    for (auto &t : tools_)
-        names += (names.empty() ? "" : ", ") + std::string(t.id);
+    for (auto &t : tools())
+        names += (names.empty() ? "" : ", ") + t.id;
     throw host::InputError("tool", "type '" + doc_.plugin().id() + "' has no tool '" + id +
                                        "' (it has: " + (names.empty() ? "none" : names) + ")");
 }
 
-const pz_tool_desc *EditInteraction::tool_for_shortcut(char key) const {
-    for (auto &t : tools_)
-        if (t.shortcut && t.shortcut[0] == key && t.shortcut[1] == '\0') return &t;
+const ToolDesc *EditInteraction::tool_for_shortcut(char key) const {
+    for (auto &t : tools())
+        if (t.shortcut.size() == 1 && t.shortcut[0] == key) return &t;
     return nullptr;
 }
 

@@ -14,12 +14,12 @@ class EditInteraction {
   public:
     explicit EditInteraction(Document &doc);
 
-    const std::vector<pz_tool_desc> &tools() const { return tools_; }
+    const std::vector<ToolDesc> &tools() const { return doc_.plugin().tools(); }
     const std::string &tool() const { return tool_; }
     // Throws InputError when the plugin has no such tool.
     void select_tool(const std::string &id);
     // The tool whose suggested shortcut is `key` (a lower-case letter), if any.
-    const pz_tool_desc *tool_for_shortcut(char key) const;
+    const ToolDesc *tool_for_shortcut(char key) const;
 
     // Pointer events in drawing units. Each returns true when the level changed.
     bool press(float x, float y, int button, uint32_t modifiers = 0);
@@ -37,7 +37,6 @@ class EditInteraction {
     bool offer(const pz_input &input);
 
     Document &doc_;
-    std::vector<pz_tool_desc> tools_;
     std::string tool_, problem_, last_gesture_edit_;
     PointerTracker pointer_;
 };

@@ -6,7 +6,7 @@ namespace pluzzle::editor {
 namespace {
 
 std::string solve_summary(const host::SolveReport &r) {
-    std::string s = std::string("solve: ") + host::status_name(r.status);
+    std::string s = std::string("solve: ") + solve_status_text(r.status);
     if (!r.solutions.empty()) s += ", " + std::to_string(r.solutions.size()) + " solution(s) shown";
     char buf[64];
     std::snprintf(buf, sizeof buf, " in %.0f ms", r.time_ms);
@@ -241,7 +241,7 @@ void EditorSession::poll() {
             message_ = solve_summary(*report);
             // A final answer about the level as saved belongs in the database, like a bulk solve's.
             const bool saved_here = library_ && !doc_->dirty() && doc_->origin().database == library_->path();
-            if (saved_here && solve_job_->revision() == doc_->revision() && host::is_final(report->status)) {
+            if (saved_here && solve_job_->revision() == doc_->revision() && is_final(report->status)) {
                 try {
                     library_->record_result(doc_->origin().level_id, doc_->plugin(), *report);
                 } catch (const std::exception &e) {

@@ -84,7 +84,8 @@ std::vector<LevelRow> LevelLibrary::levels(const std::string &pack) {
         row.name = r.name;
         row.author = r.author;
         row.difficulty = params_difficulty(r.params);
-        if (auto it = results.find(r.id); it != results.end()) row.status = it->second.status;
+        if (auto it = results.find(r.id); it != results.end())
+            row.status = host::attempt_status_text(it->second.status);
         if (auto plugin = registry_->find(r.type)) {
             try { // a listing shows what it can: one unreadable level must not hide the others
                 auto parsed = plugin->parse(r.text, "", "level " + std::to_string(r.id));
@@ -188,7 +189,7 @@ void LevelLibrary::record_result(int64_t level_id, const host::Plugin &plugin, c
     r.level_id = level_id;
     r.plugin_id = plugin.id();
     r.plugin_version = plugin.version();
-    r.status = host::status_name(report.status);
+    r.status = report.status;
     r.solution = report.solutions.empty() ? "" : report.solutions.front();
     r.time_ms = report.time_ms;
     r.nodes = report.nodes;

@@ -23,7 +23,7 @@ constexpr size_t kMaxSteps = 2000; // beyond this, decoding every prefix costs m
 // `final_state` (the frames must end in the solution being shown).
 std::vector<host::StatePtr> ai_walk(const host::Plugin &plugin, const host::StatePtr &start,
                                     const host::StatePtr &final_state) {
-    const auto ais = plugin.ais();
+    const auto &ais = plugin.ais();
     if (ais.empty() || plugin.can(PZ_CAP_GAME) || !plugin.can(PZ_CAP_PLAY) || plugin.status(start.get()).players != 1)
         return {};
     const std::string target = plugin.encode_state(final_state.get());

@@ -22,8 +22,6 @@ struct BenchArgs {
     uint32_t max_solutions = 2;
 };
 
-bool solved(const std::string &status) { return status == "solved" || status == "unique" || status == "multiple"; }
-
 int run(Context &ctx, const BenchArgs &args) {
     std::vector<host::SourceLevel> levels;
     for (auto &f : args.files)
@@ -54,24 +52,27 @@ int run(Context &ctx, const BenchArgs &args) {
     for (auto &e : entries) {
         Total &t = totals[e.type];
         ++t.levels;
-        t.solved += solved(e.run.status);
+        t.solved += host::attempt_solved(e.run.status);
         t.cpu += e.run.cpu_s;
         t.baseline_cpu += e.baseline.cpu_s;
         t.nodes += e.run.nodes;
         t.worst = std::max(t.worst, e.run.cpu_s);
-        if (!solved(e.run.status)) exit_code = kExitFailed;
+        if (!host::attempt_solved(e.run.status)) exit_code = kExitFailed;
         // File name and index first: a long path must not push the index out of the column.
         const std::string label = std::filesystem::path(e.file).filename().string() + "#" + std::to_string(e.index + 1) +
                                   (e.name.empty() ? "" : " " + e.name);
+        const char *status = host::attempt_status_text(e.run.status);
         if (ctx.json) {
             host::JsonLine j;
             j.add("file", e.file).add("index", uint64_t(e.index)).add("name", e.name).add("type", e.type);
-            j.add("status", e.run.status).add("cpu_s", e.run.cpu_s).add("nodes", e.run.nodes);
-            if (options.with_baseline) j.add("baseline_status", e.baseline.status).add("baseline_cpu_s", e.baseline.cpu_s);
+            j.add("status", status).add("cpu_s", e.run.cpu_s).add("nodes", e.run.nodes);
+            if (options.with_baseline)
+                j.add("baseline_status", host::attempt_status_text(e.baseline.status))
+                    .add("baseline_cpu_s", e.baseline.cpu_s);
             if (!e.run.error.empty()) j.add("error", e.run.error);
             ctx.emit(j);
         } else {
-            std::printf("%-44.44s %-10s %10.4f %14llu", label.c_str(), e.run.status.c_str(), e.run.cpu_s,
+            std::printf("%-44.44s %-10s %10.4f %14llu", label.c_str(), status, e.run.cpu_s,
                         static_cast<unsigned long long>(e.run.nodes));
             if (options.with_baseline)
                 std::printf(" %10.4f %6.2fx", e.baseline.cpu_s, e.run.cpu_s > 0 ? e.baseline.cpu_s / e.run.cpu_s : 0.0);

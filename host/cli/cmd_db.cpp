@@ -155,7 +155,7 @@ int run_list(Context &ctx, const DbArgs &args) {
     auto latest = store.latest_results(filter);
     for (auto &l : store.levels(filter)) {
         auto r = latest.find(l.id);
-        const std::string status = r == latest.end() ? "-" : r->second.status;
+        const std::string status = r == latest.end() ? "-" : host::attempt_status_text(r->second.status);
         if (ctx.json) {
             host::JsonLine j;
             j.add("id", int64_t(l.id)).add("position", int64_t(l.position)).add("type", l.type).add("name", l.name);

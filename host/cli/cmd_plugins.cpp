@@ -12,8 +12,8 @@ namespace {
 std::string format_list(const host::Plugin &p) {
     std::string out;
     for (auto &f : p.formats()) {
-        out += (out.empty() ? "" : ", ") + std::string(f.name);
-        if (f.extensions && *f.extensions) out += " (" + std::string(f.extensions) + ")";
+        out += (out.empty() ? "" : ", ") + f.name;
+        if (!f.extensions.empty()) out += " (" + f.extensions + ")";
     }
     return out;
 }
@@ -26,9 +26,11 @@ int run(Context &ctx) {
             for (auto &f : p->formats()) formats.push_back(f.name);
             for (auto &x : p->params()) params.push_back(x.name);
             for (auto &t : p->tools()) tools.push_back(t.id);
-            for (auto &a : p->ais()) ais.push_back(a.id);
-            for (auto &a : p->ai_profiles())
-                profiles.push_back(std::string(a.ai) + ":" + a.name + "=" + a.default_value);
+            for (auto &a : p->ais()) {
+                ais.push_back(a.id);
+                if (auto profile = p->ai_profile(a.id))
+                    profiles.push_back(a.id + ":" + profile->name + "=" + profile->default_value);
+            }
             host::JsonLine j;
             j.add("id", p->id()).add("name", p->name()).add("version", p->version()).add("abi", p->abi());
             j.add("path", p->path()).add("capabilities", host::capability_list(p->capabilities()));

@@ -3,6 +3,7 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include <pluzzle/host/attempt_status.hpp>
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/parallel.hpp>
 
@@ -69,9 +70,9 @@ int run(Context &ctx, SolveArgs args) {
     auto print = [&](size_t i) {
         const host::SourceLevel &l = levels[i];
         const Outcome &o = outcomes[i];
-        const std::string status = o.error.empty() ? host::status_name(o.report.status) : "error";
-        const bool solved = status == "solved" || status == "unique" || status == "multiple";
-        if (!solved) exit_code = kExitFailed;
+        const host::AttemptStatus attempt = o.error.empty() ? host::AttemptStatus(o.report.status) : std::nullopt;
+        const std::string status = host::attempt_status_text(attempt);
+        if (!host::attempt_solved(attempt)) exit_code = kExitFailed;
         if (ctx.json) {
             host::JsonLine j;
             j.add("file", l.file).add("index", uint64_t(l.index)).add("name", l.name).add("type", l.plugin->id());

@@ -10,14 +10,14 @@ std::string ai_request(const std::string &ai, const std::optional<std::string> &
     return profile_value ? ai + ":" + *profile_value : ai;
 }
 
-pz_ai_profile require_ai_profile(const Plugin &plugin, const std::string &ai) {
+AiProfile require_ai_profile(const Plugin &plugin, const std::string &ai) {
     if (auto profile = plugin.ai_profile(ai)) return *profile;
     bool known = false;
-    for (auto &a : plugin.ais())
-        known = known || ai == a.id;
     std::string with;
-    for (auto &p : plugin.ai_profiles())
-        with += (with.empty() ? "" : ", ") + std::string(p.ai);
+    for (auto &a : plugin.ais()) {
+        known = known || ai == a.id;
+        if (plugin.ai_profile(a.id)) with += (with.empty() ? "" : ", ") + a.id;
+    }
     throw InputError(
         plugin.id(),
         (known ? "AI '" + ai + "' keeps no player profile" : "type '" + plugin.id() + "' has no AI '" + ai + "'") +
@@ -43,7 +43,7 @@ std::optional<std::string> profile_value(Store &store, const std::string &player
     const auto profile = plugin.ai_profile(ai);
     if (!profile) return std::nullopt;
     const auto stored = store.profile(player, plugin.id(), ai);
-    if (!stored) return std::string(profile->default_value);
+    if (!stored) return profile->default_value;
     check_value(stored->value, stored_where(store, player, plugin, ai));
     return stored->value;
 }

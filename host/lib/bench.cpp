@@ -25,10 +25,10 @@ BenchRun bench_one(const SourceLevel &level, const BenchOptions &limits, const K
     const double start = thread_cpu_seconds();
     try {
         const SolveReport r = level.plugin->solve(level.level.get(), so);
-        run.status = status_name(r.status);
+        run.status = r.status;
         run.nodes = r.nodes;
     } catch (const std::exception &e) {
-        run.status = "error";
+        run.status = std::nullopt;
         run.error = e.what();
     }
     run.cpu_s = thread_cpu_seconds() - start;
@@ -59,7 +59,8 @@ std::string bench_signature(const std::vector<BenchEntry> &entries) {
     auto mix = [&h](const std::string &s) {
         for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
     };
-    for (auto &e : entries) mix(e.run.status + " " + std::to_string(e.run.nodes) + "\n");
+    for (auto &e : entries)
+        mix(attempt_status_text(e.run.status) + (" " + std::to_string(e.run.nodes)) + "\n");
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
     return buf;

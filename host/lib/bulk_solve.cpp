@@ -20,10 +20,6 @@ std::string stats_json(const SolveReport &r) {
     return j.str();
 }
 
-bool counts_as_solved(const std::string &status) {
-    return status == "solved" || status == "unique" || status == "multiple";
-}
-
 } // namespace
 
 BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOptions &options) {
@@ -89,19 +85,19 @@ BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOp
                 so.node_limit = options.node_limit;
                 so.cancel = options.cancel;
                 SolveReport r = plugin->solve(parsed.at(0).level.get(), so);
-                item.status = status_name(r.status);
+                result.status = r.status;
                 item.solution = r.solutions.empty() ? "" : r.solutions[0];
                 item.time_ms = r.time_ms;
                 item.nodes = r.nodes;
                 result.info = stats_json(r);
                 if (r.status == PZ_SOLVE_CANCELLED) store_it = false;
             } catch (const std::exception &e) {
-                item.status = "error";
+                result.status = std::nullopt;
                 item.error = e.what();
                 result.info = JsonLine().add("error", item.error).str();
             }
+            item.status = attempt_status_text(result.status);
         }
-        result.status = item.status;
         result.solution = item.solution;
         result.time_ms = item.time_ms;
         result.nodes = item.nodes;
@@ -114,12 +110,12 @@ BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOp
             failed = true;
             return;
         }
-        if (item.status == "cancelled") {
+        if (result.status == PZ_SOLVE_CANCELLED) {
             report.cancelled = true;
             return;
         }
         ++report.attempted;
-        if (!counts_as_solved(item.status)) ++report.unsolved;
+        if (!attempt_solved(result.status)) ++report.unsolved; // a level without a plugin is not solved either
         BulkCell &cell = report.table[{item.type, item.status}];
         ++cell.count;
         cell.time_ms += item.time_ms;

@@ -44,8 +44,8 @@ std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::st
                              0, 0, "type");
         // Stored text is the plugin's canonical format (its first), never a guess: detection could read it as
         // another format the plugin also accepts.
-        const auto formats = plugin->formats();
-        const std::string canonical = formats.empty() || !formats[0].name ? "" : formats[0].name;
+        const auto &formats = plugin->formats();
+        const std::string canonical = formats.empty() ? "" : formats[0].name;
         auto parsed = plugin->parse(pl.text, canonical, where);
         if (parsed.size() != 1) throw InputError(where, "a pack level must hold exactly one level", 0, 0, "text");
         SourceLevel l;

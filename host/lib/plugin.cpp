@@ -1,4 +1,5 @@
 #include <pluzzle/host/plugin.hpp>
+#include <pluzzle/host/plugin_table.hpp>
 
 #include <chrono>
 #include <exception>
@@ -98,27 +99,6 @@ pz_input sized(pz_input input) {
 
 } // namespace
 
-const char *status_name(pz_solve_status status) {
-    switch (status) {
-    case PZ_SOLVE_SOLVED: return "solved";
-    case PZ_SOLVE_UNIQUE: return "unique";
-    case PZ_SOLVE_MULTIPLE: return "multiple";
-    case PZ_SOLVE_UNSOLVABLE: return "unsolvable";
-    case PZ_SOLVE_LIMIT: return "limit";
-    case PZ_SOLVE_CANCELLED: return "cancelled";
-    }
-    return "unknown";
-}
-
-bool is_final(pz_solve_status status) {
-    return status == PZ_SOLVE_SOLVED || status == PZ_SOLVE_UNIQUE || status == PZ_SOLVE_MULTIPLE ||
-           status == PZ_SOLVE_UNSOLVABLE;
-}
-
-bool is_final_status_name(std::string_view name) {
-    return name == "solved" || name == "unique" || name == "multiple" || name == "unsolvable";
-}
-
 const char *capability_name(uint64_t bit) {
     switch (bit) {
     case PZ_CAP_SOLVE: return "solve";
@@ -145,13 +125,13 @@ std::string capability_list(uint64_t bits) {
 }
 
 void check_solver_options(const Plugin &plugin, const KeyValues &options) {
-    const auto declared = plugin.solver_options();
+    const auto &declared = plugin.solver_options();
     for (auto &[key, value] : options) {
         bool known = false;
-        for (auto &d : declared) known = known || (d.name && key == d.name);
+        for (auto &d : declared) known = known || key == d.name;
         if (known) continue;
         std::string names;
-        for (auto &d : declared) names += (names.empty() ? "" : ", ") + std::string(d.name);
+        for (auto &d : declared) names += (names.empty() ? "" : ", ") + d.name;
         throw InputError("--option", "type '" + plugin.id() + "' has no solver option '" + key + "' (it has: " +
                                          (names.empty() ? "none" : names) + ")",
                          0, 0, key);
@@ -159,54 +139,27 @@ void check_solver_options(const Plugin &plugin, const KeyValues &options) {
 }
 
 Plugin::Plugin(const pz_plugin *table, std::string path)
-    : table_(table), path_(std::move(path)), id_(table->id ? table->id : ""),
-      name_(table->name ? table->name : ""), version_(table->version ? table->version : ""),
-      description_(table->description ? table->description : "") {}
+    : table_(table), path_(std::move(path)), info_(plugin_info(table)) {}
 
 std::string Plugin::abi() const {
     return std::to_string(table_->abi_major) + "." + std::to_string(table_->abi_minor);
 }
 
-std::vector<pz_format> Plugin::formats() const {
-    return table_->formats ? std::vector<pz_format>(table_->formats, table_->formats + table_->format_count)
-                           : std::vector<pz_format>{};
-}
-std::vector<pz_param_desc> Plugin::params() const {
-    return table_->params ? std::vector<pz_param_desc>(table_->params, table_->params + table_->param_count)
-                          : std::vector<pz_param_desc>{};
-}
-std::vector<pz_tool_desc> Plugin::tools() const {
-    return table_->tools ? std::vector<pz_tool_desc>(table_->tools, table_->tools + table_->tool_count)
-                         : std::vector<pz_tool_desc>{};
-}
-std::vector<pz_param_desc> Plugin::solver_options() const {
-    if (!PZ_HAS(table_, solver_options)) return {};
-    return std::vector<pz_param_desc>(table_->solver_options, table_->solver_options + table_->solver_option_count);
-}
-std::vector<pz_ai_desc> Plugin::ais() const {
-    if (!PZ_HAS(table_, ais)) return {};
-    return std::vector<pz_ai_desc>(table_->ais, table_->ais + table_->ai_count);
-}
-
-std::vector<pz_ai_profile> Plugin::ai_profiles() const {
-    if (!PZ_HAS(table_, ai_profiles)) return {};
-    return std::vector<pz_ai_profile>(table_->ai_profiles, table_->ai_profiles + table_->ai_profile_count);
-}
-std::optional<pz_ai_profile> Plugin::ai_profile(const std::string &ai) const {
-    for (auto &p : ai_profiles())
-        if (ai == p.ai) return p;
+std::optional<AiProfile> Plugin::ai_profile(const std::string &ai) const {
+    for (auto &a : ais())
+        if (a.id == ai && !a.profile.name.empty()) return a.profile; // an empty name: the AI keeps no profile
     return std::nullopt;
 }
 
 bool Plugin::has_format(std::string_view name) const {
     for (auto &f : formats())
-        if (f.name && name == f.name) return true;
+        if (name == f.name) return true;
     return false;
 }
 
 bool Plugin::has_extension(std::string_view ext) const {
     for (auto &f : formats()) {
-        std::istringstream words(f.extensions ? f.extensions : "");
+        std::istringstream words(f.extensions);
         std::string w;
         while (words >> w)
             if (w == ext) return true;
@@ -218,19 +171,19 @@ void Plugin::fail(pz_code code, const pz_error &err, const std::string &what, co
     const std::string message(err.message, strnlen(err.message, sizeof err.message));
     const std::string field(err.field, strnlen(err.field, sizeof err.field));
     if (code == PZ_ERR_PARSE || code == PZ_ERR_INVALID || code == PZ_ERR_ARGUMENT)
-        throw InputError(source.empty() ? id_ : source, message.empty() ? what + " failed" : message, err.line,
+        throw InputError(source.empty() ? id() : source, message.empty() ? what + " failed" : message, err.line,
                          err.column, field);
-    throw PluginError("plugin '" + id_ + "' (" + path_ + "): " + what + ": " +
+    throw PluginError("plugin '" + id() + "' (" + path_ + "): " + what + ": " +
                       (message.empty() ? std::string("failed with code ") + std::to_string(int(code)) : message));
 }
 
 template <class F> F Plugin::require(F fn, const char *what) const {
-    if (!fn) throw PluginError("plugin '" + id_ + "' does not provide " + what);
+    if (!fn) throw PluginError("plugin '" + id() + "' does not provide " + what);
     return fn;
 }
 
 LevelPtr Plugin::own(pz_level *level) const {
-    if (!level) throw PluginError("plugin '" + id_ + "' returned no level");
+    if (!level) throw PluginError("plugin '" + id() + "' returned no level");
     auto free_fn = table_->level_free;
     return LevelPtr(level, [free_fn](pz_level *l) { free_fn(l); });
 }
@@ -245,7 +198,7 @@ struct StateDeleter {
 } // namespace
 
 StatePtr Plugin::own(pz_state *state, LevelPtr level) const {
-    if (!state) throw PluginError("plugin '" + id_ + "' returned no state");
+    if (!state) throw PluginError("plugin '" + id() + "' returned no state");
     return StatePtr(state, StateDeleter{require(table_->state_free, "state_free"), std::move(level)});
 }
 
@@ -319,7 +272,7 @@ CheckReport Plugin::check(const pz_level *level, std::string_view solution) cons
 }
 
 SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) const {
-    if (!can(PZ_CAP_SOLVE)) throw PluginError("plugin '" + id_ + "' cannot solve");
+    if (!can(PZ_CAP_SOLVE)) throw PluginError("plugin '" + id() + "' cannot solve");
     auto fn = require(table_->solve, "solve");
     RequestContext ctx{&options, {}};
     ParamArray params(options.params);
@@ -348,11 +301,11 @@ SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) co
     ctx.trap.rethrow();
     if (code != PZ_OK) fail(code, err, "solve");
     if (result.status < PZ_SOLVE_SOLVED || result.status > PZ_SOLVE_CANCELLED)
-        throw PluginError("plugin '" + id_ + "' returned unknown solve status " + std::to_string(int(result.status)));
+        throw PluginError("plugin '" + id() + "' returned unknown solve status " + std::to_string(int(result.status)));
     report.status = static_cast<pz_solve_status>(result.status);
-    if ((result.status == PZ_SOLVE_SOLVED || result.status == PZ_SOLVE_UNIQUE || result.status == PZ_SOLVE_MULTIPLE) &&
-        report.solutions.empty())
-        throw PluginError("plugin '" + id_ + "' reported '" + status_name(report.status) + "' without a solution");
+    if (counts_as_solved(report.status) && report.solutions.empty())
+        throw PluginError("plugin '" + id() + "' reported '" + solve_status_text(report.status) +
+                          "' without a solution");
     report.nodes = result.nodes;
     report.lower_bound = result.lower_bound;
     report.upper_bound = result.upper_bound;
@@ -375,7 +328,7 @@ DisplayList Plugin::render(const pz_level *level, const pz_state *state) const {
 }
 
 LevelPtr Plugin::generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const {
-    if (!can(PZ_CAP_GENERATE)) throw PluginError("plugin '" + id_ + "' cannot generate levels");
+    if (!can(PZ_CAP_GENERATE)) throw PluginError("plugin '" + id() + "' cannot generate levels");
     auto fn = require(table_->generate, "generate");
     RequestContext ctx{&options, {}};
     ParamArray no_params({});
@@ -395,7 +348,7 @@ bool Plugin::can_blank() const { return can(PZ_CAP_BLANK) && PZ_HAS(table_, blan
 
 LevelPtr Plugin::blank(const KeyValues &params) const {
     // An older table has no such field: read it only through PZ_HAS (the registry checked capability and size).
-    if (!can_blank()) throw PluginError("plugin '" + id_ + "' cannot make blank levels (ABI " + abi() + ")");
+    if (!can_blank()) throw PluginError("plugin '" + id() + "' cannot make blank levels (ABI " + abi() + ")");
     ParamArray values(params);
     pz_level *out = nullptr;
     pz_error err = blank_error();
@@ -442,7 +395,7 @@ PlayStatus Plugin::status(const pz_state *state) const {
     if (pz_code c = fn(state, &s, &err); c != PZ_OK) fail(c, err, "status");
     PlayStatus out;
     if (s.phase < PZ_PLAY_ONGOING || s.phase > PZ_PLAY_GAME_OVER)
-        throw PluginError("plugin '" + id_ + "' returned unknown play phase " + std::to_string(s.phase));
+        throw PluginError("plugin '" + id() + "' returned unknown play phase " + std::to_string(s.phase));
     out.phase = static_cast<pz_play_phase>(s.phase);
     out.players = s.players;
     out.to_move = s.to_move;
@@ -500,7 +453,7 @@ LevelPtr Plugin::edit_execute(const pz_level *level, std::string_view edit) cons
 }
 
 std::string Plugin::ai_move(const pz_state *state, const std::string &ai, const SolveOptions &options) const {
-    if (!PZ_HAS(table_, ai_move)) throw PluginError("plugin '" + id_ + "' has no AI (ABI " + abi() + ")");
+    if (!PZ_HAS(table_, ai_move)) throw PluginError("plugin '" + id() + "' has no AI (ABI " + abi() + ")");
     RequestContext ctx{&options, {}};
     ParamArray params(options.params);
     pz_solve_request request = make_request(options, ctx, params);
@@ -517,7 +470,7 @@ std::string Plugin::ai_move(const pz_state *state, const std::string &ai, const 
 std::string Plugin::ai_profile_update(const pz_state *final_state, const std::string &ai, unsigned ai_seat,
                                       const std::string &value) const {
     if (!PZ_HAS(table_, ai_profile_update))
-        throw PluginError("plugin '" + id_ + "' keeps no AI profiles (ABI " + abi() + ")");
+        throw PluginError("plugin '" + id() + "' keeps no AI profiles (ABI " + abi() + ")");
     TextCollector out;
     pz_text_sink sink = out.sink();
     pz_error err = blank_error();

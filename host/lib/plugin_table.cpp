@@ -1,9 +1,11 @@
-// plugin_table.cpp -- what the host checks in a plugin's C table before it trusts it (see plugin_table.hpp).
+// plugin_table.cpp -- what the host checks in a plugin's C table before it trusts it, and the table's descriptors
+// as C++ values (see plugin_table.hpp).
 #include <pluzzle/host/plugin_table.hpp>
 #include <pluzzle/host/utf8.hpp>
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace pluzzle::host {
 
@@ -16,7 +18,66 @@ bool valid_id(const char *id) {
     return true;
 }
 
+// Rule 9 keeps descriptor strings non-NULL, and check_plugin_table enforces it; a NULL would still read as "".
+std::string string_of(const char *s) { return s ? s : ""; }
+
+template <class C, class Convert> auto convert_all(const C *items, uint32_t count, Convert convert) {
+    std::vector<decltype(convert(*items))> out;
+    if (!items) return out;
+    out.reserve(count);
+    for (uint32_t i = 0; i < count; ++i) out.push_back(convert(items[i]));
+    return out;
+}
+
+FormatDesc format_desc(const pz_format &f) {
+    return {string_of(f.name), string_of(f.extensions), string_of(f.description)};
+}
+
+ParamDesc param_desc(const pz_param_desc &d) {
+    ParamDesc p;
+    p.name = string_of(d.name);
+    // The host hands parameter values over as text and never reads the type; one this host does not know (a newer
+    // SDK's) reads as plain text rather than as an out-of-range enumerator.
+    p.type = d.type >= PZ_PARAM_INT && d.type <= PZ_PARAM_TEXT ? static_cast<pz_param_type>(d.type) : PZ_PARAM_TEXT;
+    p.default_value = string_of(d.default_value);
+    p.min = d.min;
+    p.max = d.max;
+    p.choices = string_of(d.choices);
+    p.help = string_of(d.help);
+    return p;
+}
+
+ToolDesc tool_desc(const pz_tool_desc &d) {
+    return {string_of(d.id), string_of(d.name), string_of(d.shortcut), string_of(d.help)};
+}
+
+AiDesc ai_desc(const pz_ai_desc &d) { return {string_of(d.id), string_of(d.name), string_of(d.help), {}}; }
+
 } // namespace
+
+PluginInfo plugin_info(const pz_plugin *t) {
+    PluginInfo info;
+    info.id = string_of(t->id);
+    info.name = string_of(t->name);
+    info.version = string_of(t->version);
+    info.description = string_of(t->description);
+    info.capabilities = t->capabilities;
+    info.formats = convert_all(t->formats, t->format_count, format_desc);
+    info.params = convert_all(t->params, t->param_count, param_desc);
+    info.tools = convert_all(t->tools, t->tool_count, tool_desc);
+    // Later minors' fields are read only inside struct_size: an older plugin's table ends before them.
+    if (PZ_HAS(t, solver_options))
+        info.solver_options = convert_all(t->solver_options, t->solver_option_count, param_desc);
+    if (PZ_HAS(t, ais)) info.ais = convert_all(t->ais, t->ai_count, ai_desc);
+    if (PZ_HAS(t, ai_profiles))
+        for (uint32_t i = 0; i < t->ai_profile_count; ++i) {
+            const pz_ai_profile &p = t->ai_profiles[i];
+            for (AiDesc &ai : info.ais) // the check made each profile name one declared AI, once
+                if (ai.id == string_of(p.ai))
+                    ai.profile = {string_of(p.name), string_of(p.default_value), string_of(p.help)};
+        }
+    return info;
+}
 
 std::string profile_value_problem(std::string_view value) {
     if (value.empty()) return "a profile value cannot be empty";

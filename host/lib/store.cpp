@@ -88,13 +88,20 @@ LevelRecord read_level(const sql::Statement &st) {
     return l;
 }
 
-ResultRecord read_result(const sql::Statement &st) {
+// Stored text -> status, through the SDK's texts (the only other one is a failed attempt's "error").
+AttemptStatus read_status(const std::string &text, const std::string &path, int64_t result_id) {
+    if (text == kFailedAttemptText) return std::nullopt;
+    if (const auto status = parse_solve_status(text)) return status;
+    throw StoreError(path, "result " + std::to_string(result_id) + " has an unknown status '" + text + "'", "status");
+}
+
+ResultRecord read_result(const sql::Statement &st, const std::string &path) {
     ResultRecord r;
     r.id = st.int64(0);
     r.level_id = st.int64(1);
     r.plugin_id = st.text(2);
     r.plugin_version = st.text(3);
-    r.status = st.text(4);
+    r.status = read_status(st.text(4), path, r.id);
     r.solution = st.text(5);
     r.time_ms = st.real(6);
     // SQLite integers are signed 64-bit: nodes is stored as its two's-complement bit pattern, so every uint64
@@ -403,7 +410,8 @@ void Store::add_result(const ResultRecord &r) {
                           "info, solved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
                           "COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW "))",
                           what);
-    st.bind(1, r.level_id).bind(2, r.plugin_id).bind(3, r.plugin_version).bind(4, r.status).bind(5, r.solution);
+    st.bind(1, r.level_id).bind(2, r.plugin_id).bind(3, r.plugin_version).bind(4, attempt_status_text(r.status));
+    st.bind(5, r.solution);
     st.bind(6, r.time_ms).bind(7, static_cast<int64_t>(r.nodes)).bind(8, r.info).bind(9, r.solved_at);
     // Each step already waits the busy timeout; past it, keep retrying (only SQLITE_BUSY) with a growing pause
     // until the total budget is spent, so one slow writer does not cost a bulk run its results.
@@ -433,18 +441,21 @@ std::vector<ResultRecord> Store::results(int64_t level_id) {
                           "reading results of level " + std::to_string(level_id));
     st.bind(1, level_id);
     std::vector<ResultRecord> out;
-    while (st.step()) out.push_back(read_result(st));
+    while (st.step()) out.push_back(read_result(st, path()));
     return out;
 }
 
 std::unordered_set<int64_t> Store::levels_with_final_result(const std::string &plugin_id,
                                                             const std::string &plugin_version) {
-    auto st = db_.prepare("SELECT DISTINCT level_id FROM results WHERE plugin_id = ?1 AND plugin_version = ?2 "
-                          "AND status IN ('solved', 'unique', 'multiple', 'unsolvable')",
+    // Which statuses are final is the SDK's rule (is_final), so it is applied here, not spelled out in SQL.
+    auto st = db_.prepare("SELECT id, level_id, status FROM results WHERE plugin_id = ?1 AND plugin_version = ?2",
                           "reading finished levels");
     st.bind(1, plugin_id).bind(2, plugin_version);
     std::unordered_set<int64_t> out;
-    while (st.step()) out.insert(st.int64(0));
+    while (st.step()) {
+        const AttemptStatus status = read_status(st.text(2), path(), st.int64(0));
+        if (status && is_final(*status)) out.insert(st.int64(1));
+    }
     return out;
 }
 
@@ -457,7 +468,7 @@ std::unordered_map<int64_t, ResultRecord> Store::latest_results(const LevelFilte
     st.bind(1, filter.pack).bind(2, filter.type);
     std::unordered_map<int64_t, ResultRecord> out;
     while (st.step()) {
-        ResultRecord r = read_result(st);
+        ResultRecord r = read_result(st, path());
         out.emplace(r.level_id, std::move(r));
     }
     return out;

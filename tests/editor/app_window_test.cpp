@@ -98,7 +98,7 @@ TEST(EditorApp, ScriptEditsSavesSolvesAndPlaysInARealWindow) {
     EXPECT_NE(levels[0].params.find("difficulty=easy"), std::string::npos);
     auto results = store.results(levels[0].id); // the editor's solve is stored like a bulk solve's
     ASSERT_EQ(results.size(), 1u);
-    EXPECT_EQ(results[0].status, "unique");
+    EXPECT_EQ(results[0].status, PZ_SOLVE_UNIQUE);
     EXPECT_EQ(results[0].plugin_id, "lightsout");
 
     EXPECT_NE(run.out.find("revision=3 dirty=0 undo=0 level_id=1"), std::string::npos) << run.out;

@@ -82,9 +82,9 @@ TEST(Document, ToolsComeFromThePluginAndUnknownToolIsRefused) {
     Document doc = dark_lightsout();
     EditInteraction edit(doc);
     ASSERT_EQ(edit.tools().size(), 2u);
-    EXPECT_STREQ(edit.tools()[1].id, "clear");
+    EXPECT_EQ(edit.tools()[1].id, "clear");
     ASSERT_NE(edit.tool_for_shortcut('c'), nullptr);
-    EXPECT_STREQ(edit.tool_for_shortcut('c')->id, "clear");
+    EXPECT_EQ(edit.tool_for_shortcut('c')->id, "clear");
     EXPECT_THROW(edit.select_tool("paint"), pluzzle::host::InputError);
     edit.select_tool("clear");
     doc.apply_edit("t 0,0");

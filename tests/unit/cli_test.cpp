@@ -313,7 +313,7 @@ TEST(Cli, BulkRunKilledMidwayThenResumedLosesNothing) {
     for (auto &l : store.levels()) {
         auto results = store.results(l.id);
         ASSERT_EQ(results.size(), 1u) << "level " << l.name;
-        EXPECT_EQ(results[0].status, "unique");
+        EXPECT_EQ(results[0].status, PZ_SOLVE_UNIQUE);
         answers.insert(results[0].solution);
     }
     EXPECT_EQ(answers.size(), size_t(kLevels));
@@ -406,7 +406,7 @@ TEST(Cli, BulkRunInterruptedWithCtrlCKeepsItsResults) {
     for (auto &l : store.levels()) {
         auto results = store.results(l.id);
         ASSERT_LE(results.size(), 1u);
-        if (!results.empty()) { EXPECT_EQ(results[0].status, "unique"); } // nothing "cancelled" was stored
+        if (!results.empty()) { EXPECT_EQ(results[0].status, PZ_SOLVE_UNIQUE); } // nothing "cancelled" was stored
         stored += results.size();
     }
     EXPECT_EQ(stored, reported);

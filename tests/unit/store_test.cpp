@@ -51,7 +51,7 @@ LevelRecord make_level(const std::string &type, const std::string &text, const s
     return l;
 }
 
-ResultRecord make_result(int64_t level_id, const std::string &status, const std::string &version = "1.0") {
+ResultRecord make_result(int64_t level_id, AttemptStatus status, const std::string &version = "1.0") {
     ResultRecord r;
     r.level_id = level_id;
     r.plugin_id = "sokoban";
@@ -83,7 +83,7 @@ void build_database(const std::string &path, int levels) {
         batch.push_back(make_level("sokoban", "#####\n#@$.#\n#####\n" + std::string(200, 'x') + std::to_string(i),
                                    "Level " + std::to_string(i)));
     ASSERT_EQ(store.add_levels(pack, batch), static_cast<size_t>(levels));
-    for (const auto &l : store.levels()) store.add_result(make_result(l.id, "solved"));
+    for (const auto &l : store.levels()) store.add_result(make_result(l.id, PZ_SOLVE_SOLVED));
     for (int i = 0; i < 20; ++i)
         store.set_profile({"player " + std::to_string(i), "celladd", "adaptive", "50", {}});
 }
@@ -119,7 +119,7 @@ void exercise_all_calls(Store &store) {
     guarded([&] { store.ensure_pack("another"); });
     guarded([&] { store.add_level(1, make_level("sokoban", "new level")); });
     guarded([&] { store.add_levels(1, {make_level("sokoban", "n1"), make_level("sokoban", "n2")}); });
-    guarded([&] { store.add_result(make_result(1, "solved")); });
+    guarded([&] { store.add_result(make_result(1, PZ_SOLVE_SOLVED)); });
     guarded([&] { store.update_level_text(2, "changed"); });
     guarded([&] { store.profiles(); });
     guarded([&] { store.profile("player 3", "celladd", "adaptive"); });
@@ -216,7 +216,7 @@ TEST_F(StoreFileTest, CreateAndReopenKeepsData) {
         auto [id, inserted] = store.add_level(pack, make_level("sokoban", "#@$.#", "first"));
         EXPECT_TRUE(inserted);
         level_id = id;
-        store.add_result(make_result(id, "solved"));
+        store.add_result(make_result(id, PZ_SOLVE_SOLVED));
     }
     Store store(db_path_);
     auto packs = store.packs();
@@ -269,7 +269,7 @@ TEST_F(StoreFileTest, MigratesVersion1ToVersion2KeepingLevels) {
         before = old.levels();
         ASSERT_EQ(before.size(), 4u);
         // Version 1 has no results table yet.
-        EXPECT_THROW(old.add_result(make_result(before[0].id, "solved")), StoreError);
+        EXPECT_THROW(old.add_result(make_result(before[0].id, PZ_SOLVE_SOLVED)), StoreError);
     }
     {
         sql::Database db(db_path_, SQLITE_OPEN_READONLY);
@@ -288,7 +288,7 @@ TEST_F(StoreFileTest, MigratesVersion1ToVersion2KeepingLevels) {
         EXPECT_EQ(after[i].position, before[i].position);
         EXPECT_EQ(after[i].created_at, before[i].created_at);
     }
-    store.add_result(make_result(after[0].id, "solved"));
+    store.add_result(make_result(after[0].id, PZ_SOLVE_SOLVED));
     EXPECT_EQ(store.results(after[0].id).size(), 1u);
     EXPECT_EQ(store.find_pack("b")->description, "second");
     // Opening a newer database with an older target leaves it alone.
@@ -304,7 +304,7 @@ TEST_F(StoreFileTest, MigratesVersion2ToVersion3KeepingLevelsAndResults) {
         const int64_t pack = old.ensure_pack("a", "first");
         old.add_levels(pack, {make_level("sokoban", "one"), make_level("sudoku", "two")});
         levels = old.levels();
-        old.add_result(make_result(levels[0].id, "unique"));
+        old.add_result(make_result(levels[0].id, PZ_SOLVE_UNIQUE));
         results = old.results(levels[0].id);
         // Version 2 has no profiles yet.
         EXPECT_THROW(old.set_profile({"ann", "celladd", "adaptive", "50", {}}), StoreError);
@@ -328,7 +328,7 @@ TEST_F(StoreFileTest, MigratesVersion2ToVersion3KeepingLevelsAndResults) {
     }
     auto kept = store.results(levels[0].id);
     ASSERT_EQ(kept.size(), 1u);
-    EXPECT_EQ(kept[0].status, "unique");
+    EXPECT_EQ(kept[0].status, PZ_SOLVE_UNIQUE);
     EXPECT_EQ(kept[0].solved_at, results[0].solved_at);
     EXPECT_EQ(store.find_pack("a")->description, "first");
     EXPECT_TRUE(store.profiles().empty());
@@ -595,14 +595,14 @@ TEST_F(StoreFileTest, ResultsRoundTrip) {
     int64_t pack = store.ensure_pack("p");
     int64_t level = store.add_level(pack, make_level("sokoban", "x")).first;
 
-    ResultRecord first = make_result(level, "solved");
+    ResultRecord first = make_result(level, PZ_SOLVE_SOLVED);
     first.nodes = uint64_t{1} << 62;
     first.time_ms = 1234.5678;
     first.solution = "LLUURRDD\nline two";
     first.info = R"({"pushes": 3})";
     store.add_result(first);
 
-    ResultRecord second = make_result(level, "limit", "2.0");
+    ResultRecord second = make_result(level, PZ_SOLVE_LIMIT, "2.0");
     second.nodes = static_cast<uint64_t>(INT64_MAX);
     second.time_ms = 0.001;
     second.solved_at = "2024-01-02T03:04:05.678Z"; // given times are kept
@@ -611,12 +611,12 @@ TEST_F(StoreFileTest, ResultsRoundTrip) {
     auto results = store.results(level);
     ASSERT_EQ(results.size(), 2u);
     // Newest first.
-    EXPECT_EQ(results[0].status, "limit");
+    EXPECT_EQ(results[0].status, PZ_SOLVE_LIMIT);
     EXPECT_EQ(results[0].nodes, static_cast<uint64_t>(INT64_MAX));
     EXPECT_EQ(results[0].time_ms, 0.001);
     EXPECT_EQ(results[0].solved_at, "2024-01-02T03:04:05.678Z");
     EXPECT_EQ(results[0].plugin_version, "2.0");
-    EXPECT_EQ(results[1].status, "solved");
+    EXPECT_EQ(results[1].status, PZ_SOLVE_SOLVED);
     EXPECT_EQ(results[1].nodes, uint64_t{1} << 62);
     EXPECT_EQ(results[1].time_ms, 1234.5678);
     EXPECT_EQ(results[1].solution, "LLUURRDD\nline two");
@@ -627,7 +627,7 @@ TEST_F(StoreFileTest, ResultsRoundTrip) {
     EXPECT_GT(results[0].id, results[1].id);
 
     // A result for a level that does not exist: the foreign key refuses it.
-    EXPECT_THROW(store.add_result(make_result(level + 100, "solved")), StoreError);
+    EXPECT_THROW(store.add_result(make_result(level + 100, PZ_SOLVE_SOLVED)), StoreError);
 }
 
 TEST_F(StoreFileTest, FinalResultsRespectPluginVersionAndStatus) {
@@ -635,19 +635,54 @@ TEST_F(StoreFileTest, FinalResultsRespectPluginVersionAndStatus) {
     int64_t pack = store.ensure_pack("p");
     std::vector<int64_t> ids;
     for (int i = 0; i < 7; ++i) ids.push_back(store.add_level(pack, make_level("sokoban", std::to_string(i))).first);
-    store.add_result(make_result(ids[0], "solved"));
-    store.add_result(make_result(ids[1], "unique"));
-    store.add_result(make_result(ids[2], "multiple"));
-    store.add_result(make_result(ids[3], "unsolvable"));
-    store.add_result(make_result(ids[4], "limit")); // not final: worth another try
-    store.add_result(make_result(ids[5], "error"));
-    store.add_result(make_result(ids[6], "solved", "0.9")); // another version
-    store.add_result(make_result(ids[4], "limit"));
+    store.add_result(make_result(ids[0], PZ_SOLVE_SOLVED));
+    store.add_result(make_result(ids[1], PZ_SOLVE_UNIQUE));
+    store.add_result(make_result(ids[2], PZ_SOLVE_MULTIPLE));
+    store.add_result(make_result(ids[3], PZ_SOLVE_UNSOLVABLE));
+    store.add_result(make_result(ids[4], PZ_SOLVE_LIMIT)); // not final: worth another try
+    store.add_result(make_result(ids[5], std::nullopt));
+    store.add_result(make_result(ids[6], PZ_SOLVE_SOLVED, "0.9")); // another version
+    store.add_result(make_result(ids[4], PZ_SOLVE_LIMIT));
 
     auto done = store.levels_with_final_result("sokoban", "1.0");
     EXPECT_EQ(done, (std::unordered_set<int64_t>{ids[0], ids[1], ids[2], ids[3]}));
     EXPECT_EQ(store.levels_with_final_result("sokoban", "0.9"), (std::unordered_set<int64_t>{ids[6]}));
     EXPECT_TRUE(store.levels_with_final_result("other", "1.0").empty());
+}
+
+TEST_F(StoreFileTest, StatusesAreStoredAsTheirTextsAndReadBack) {
+    Store store(db_path_);
+    const int64_t level = store.add_level(store.ensure_pack("p"), make_level("sokoban", "x")).first;
+    std::vector<AttemptStatus> statuses(std::begin(pluzzle::kSolveStatuses), std::end(pluzzle::kSolveStatuses));
+    statuses.push_back(std::nullopt); // a failed attempt
+    for (const AttemptStatus &s : statuses) store.add_result(make_result(level, s));
+    // The database holds the same texts as before the typed status: other programs and older versions read them.
+    sql::Database db(db_path_, SQLITE_OPEN_READONLY);
+    auto st = db.prepare("SELECT status FROM results ORDER BY id");
+    std::vector<std::string> texts;
+    while (st.step()) texts.push_back(st.text(0));
+    EXPECT_EQ(texts,
+              (std::vector<std::string>{"solved", "unique", "multiple", "unsolvable", "limit", "cancelled", "error"}));
+    auto results = store.results(level); // newest first
+    ASSERT_EQ(results.size(), statuses.size());
+    for (size_t i = 0; i < statuses.size(); ++i) EXPECT_EQ(results[statuses.size() - 1 - i].status, statuses[i]) << i;
+}
+
+TEST_F(StoreFileTest, AnUnknownStoredStatusIsAnErrorNamingTheField) {
+    Store store(db_path_);
+    const int64_t level = store.add_level(store.ensure_pack("p"), make_level("sokoban", "x")).first;
+    store.add_result(make_result(level, PZ_SOLVE_UNIQUE));
+    sql::Database(db_path_, SQLITE_OPEN_READWRITE).exec("UPDATE results SET status = 'Unique'"); // edited by hand
+    try {
+        store.results(level);
+        FAIL() << "an unknown status was read";
+    } catch (const StoreError &e) {
+        EXPECT_EQ(e.file(), db_path_);
+        EXPECT_EQ(e.field(), "status");
+        EXPECT_NE(e.reason().find("unknown status 'Unique'"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(store.latest_results(), StoreError);
+    EXPECT_THROW(store.levels_with_final_result("sokoban", "1.0"), StoreError);
 }
 
 TEST_F(StoreFileTest, LatestResultPerLevel) {
@@ -658,17 +693,17 @@ TEST_F(StoreFileTest, LatestResultPerLevel) {
     int64_t l2 = store.add_level(a, make_level("sudoku", "2")).first;
     int64_t l3 = store.add_level(b, make_level("sokoban", "3")).first;
     store.add_level(b, make_level("sokoban", "no results"));
-    store.add_result(make_result(l1, "limit"));
-    store.add_result(make_result(l1, "solved"));
-    store.add_result(make_result(l2, "unsolvable"));
-    store.add_result(make_result(l3, "error"));
-    store.add_result(make_result(l3, "unique"));
+    store.add_result(make_result(l1, PZ_SOLVE_LIMIT));
+    store.add_result(make_result(l1, PZ_SOLVE_SOLVED));
+    store.add_result(make_result(l2, PZ_SOLVE_UNSOLVABLE));
+    store.add_result(make_result(l3, std::nullopt));
+    store.add_result(make_result(l3, PZ_SOLVE_UNIQUE));
 
     auto latest = store.latest_results();
     ASSERT_EQ(latest.size(), 3u);
-    EXPECT_EQ(latest.at(l1).status, "solved");
-    EXPECT_EQ(latest.at(l2).status, "unsolvable");
-    EXPECT_EQ(latest.at(l3).status, "unique");
+    EXPECT_EQ(latest.at(l1).status, PZ_SOLVE_SOLVED);
+    EXPECT_EQ(latest.at(l2).status, PZ_SOLVE_UNSOLVABLE);
+    EXPECT_EQ(latest.at(l3).status, PZ_SOLVE_UNIQUE);
     EXPECT_EQ(latest.at(l1).level_id, l1);
 
     auto only_a = store.latest_results({"a", ""});
@@ -772,7 +807,7 @@ TEST_F(StoreFileTest, TwoConnectionsWriteAlternately) {
         auto [id, inserted] = writer.add_level(pack, make_level("sokoban", "level " + std::to_string(i)));
         EXPECT_TRUE(inserted);
         Store &other = (i % 2 == 0) ? second : first;
-        other.add_result(make_result(id, "solved"));
+        other.add_result(make_result(id, PZ_SOLVE_SOLVED));
         EXPECT_EQ(other.level(id)->position, i + 1);
     }
     EXPECT_EQ(first.levels().size(), 10u);
@@ -793,7 +828,7 @@ TEST_F(StoreFileTest, ConcurrentWritersWaitForEachOther) {
         threads.emplace_back([&, w] {
             try {
                 Store store(db_path_);
-                for (int i = 0; i < kEach; ++i) store.add_result(make_result(1 + (w + i) % 4, "solved"));
+                for (int i = 0; i < kEach; ++i) store.add_result(make_result(1 + (w + i) % 4, PZ_SOLVE_SOLVED));
             } catch (const std::exception &) {
                 failures++;
             }
@@ -829,7 +864,7 @@ TEST_F(StoreFileTest, TwoProcessesShareTheFile) {
         int code = 0;
         try {
             Store store(db_path_);
-            for (int i = 0; i < kResults; ++i) store.add_result(make_result(level, "solved"));
+            for (int i = 0; i < kResults; ++i) store.add_result(make_result(level, PZ_SOLVE_SOLVED));
         } catch (...) {
             code = 1;
         }
@@ -1006,7 +1041,7 @@ TEST_F(StoreFileTest, AddResultOutlastsAWriterHoldingTheLockPastTheBusyTimeout) 
     const auto start = std::chrono::steady_clock::now();
     {
         LockHolder holder(db_path_, std::chrono::milliseconds(1500));
-        store.add_result(make_result(level, "solved"));
+        store.add_result(make_result(level, PZ_SOLVE_SOLVED));
     }
     const auto waited = std::chrono::steady_clock::now() - start;
     EXPECT_GE(waited, std::chrono::milliseconds(1400));
@@ -1023,7 +1058,7 @@ TEST_F(StoreFileTest, AddResultGivesUpAfterItsRetryBudget) {
     LockHolder holder(db_path_, std::chrono::milliseconds(1500));
     const auto start = std::chrono::steady_clock::now();
     try {
-        store.add_result(make_result(level, "solved"));
+        store.add_result(make_result(level, PZ_SOLVE_SOLVED));
         FAIL() << "stored while another connection held the lock";
     } catch (const StoreError &e) {
         EXPECT_EQ(e.file(), db_path_);

@@ -16,4 +16,5 @@
 #include <pluzzle/params.hpp>
 #include <pluzzle/puzzle.hpp>
 #include <pluzzle/solve_control.hpp>
+#include <pluzzle/solve_status.hpp>
 #include <pluzzle/text.hpp>

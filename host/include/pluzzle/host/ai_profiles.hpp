@@ -17,7 +17,7 @@ namespace pluzzle::host {
 std::string ai_request(const std::string &ai, const std::optional<std::string> &profile_value);
 
 // The AI's profile; InputError (field "ai") when the plugin has no such AI or the AI keeps no profile.
-pz_ai_profile require_ai_profile(const Plugin &plugin, const std::string &ai);
+AiProfile require_ai_profile(const Plugin &plugin, const std::string &ai);
 
 // The value `player` has with the plugin's AI: stored, else the AI's default. nullopt for an AI without a profile.
 // InputError when the stored value is not a profile value text (e.g. edited by hand).

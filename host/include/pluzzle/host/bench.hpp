@@ -2,6 +2,7 @@
 // deterministic signature (after Stockfish's `bench`): a hash of every level's status and node count, so a change
 // that alters solver behaviour shows up as a new signature even when the timings hide it.
 #pragma once
+#include <pluzzle/host/attempt_status.hpp>
 #include <pluzzle/host/level_source.hpp>
 
 #include <string>
@@ -10,7 +11,7 @@
 namespace pluzzle::host {
 
 struct BenchRun {
-    std::string status;
+    AttemptStatus status; // nullopt: the solve failed (see error)
     double cpu_s = 0;
     uint64_t nodes = 0;
     std::string error;

@@ -16,7 +16,8 @@ struct BulkProgress {
     double elapsed_s = 0;
 };
 
-// One finished level, as reported to the caller (for --json lines).
+// One finished level, as reported to the caller (for --json lines). status is the stored result's text
+// (attempt_status_text), or "no-plugin".
 struct BulkItem {
     int64_t level_id = 0, position = 0;
     std::string pack, type, name, status, solution, error;

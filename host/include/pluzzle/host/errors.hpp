@@ -38,7 +38,8 @@ private:
 // The level database could not be opened, read or written (names the database file).
 class StoreError : public InputError {
 public:
-    StoreError(const std::string &path, const std::string &message) : InputError(path, message) {}
+    StoreError(const std::string &path, const std::string &message, std::string field = {})
+        : InputError(path, message, 0, 0, std::move(field)) {}
 };
 
 // A plugin operation failed in a way that is not the input's fault (an exception inside the plugin, an

@@ -1,11 +1,14 @@
-// plugin.hpp -- the host's C++ view of one loaded plugin: RAII handles over the C table of <pluzzle/abi.h>,
-// errors turned back into exceptions (InputError for the input's faults, PluginError for the plugin's).
+// plugin.hpp -- the host's C++ view of one loaded plugin: its descriptors as the SDK's PluginInfo, RAII handles over
+// the C table of <pluzzle/abi.h>, errors turned back into exceptions (InputError for the input's faults, PluginError
+// for the plugin's).
 #pragma once
 #include <pluzzle/host/display_list.hpp>
 #include <pluzzle/host/errors.hpp>
 
 #include <pluzzle/abi.h>
 #include <pluzzle/play_status.hpp>
+#include <pluzzle/puzzle.hpp>
+#include <pluzzle/solve_status.hpp>
 
 #include <atomic>
 #include <cmath>
@@ -38,7 +41,7 @@ struct SolveOptions {
 };
 
 struct SolveReport {
-    pz_solve_status status = PZ_SOLVE_LIMIT;
+    SolveStatus status = PZ_SOLVE_LIMIT; // text, "solved" and "final": <pluzzle/solve_status.hpp>
     std::vector<std::string> solutions; // in the order found
     uint64_t nodes = 0;
     double time_ms = 0;
@@ -53,11 +56,6 @@ struct CheckReport {
 
 using PlayStatus = pluzzle::PlayStatus; // the SDK's type: one definition for plugins and host
 
-// "solved", "unique", "multiple", "unsolvable", "limit", "cancelled".
-const char *status_name(pz_solve_status status);
-// Statuses that answer the question (a later run of the same plugin version would say the same).
-bool is_final(pz_solve_status status);
-bool is_final_status_name(std::string_view name);
 const char *capability_name(uint64_t bit);
 std::string capability_list(uint64_t bits); // "solve,count,generate,..."
 
@@ -67,26 +65,28 @@ void check_solver_options(const Plugin &plugin, const KeyValues &options);
 
 class Plugin {
 public:
-    // `table` has been checked by the registry (abi major, size, required functions).
+    // `table` has been checked by the registry (abi major, size, required functions); its descriptors are read
+    // here, once (plugin_info), so callers see C++ values and never the plugin's C structs.
     Plugin(const pz_plugin *table, std::string path);
 
-    const std::string &id() const { return id_; }
-    const std::string &name() const { return name_; }
-    const std::string &version() const { return version_; }
-    const std::string &description() const { return description_; }
+    const PluginInfo &info() const { return info_; }
+    const std::string &id() const { return info_.id; }
+    const std::string &name() const { return info_.name; }
+    const std::string &version() const { return info_.version; }
+    const std::string &description() const { return info_.description; }
     const std::string &path() const { return path_; }
     std::string abi() const; // "1.1"
-    uint64_t capabilities() const { return table_->capabilities; }
+    uint64_t capabilities() const { return info_.capabilities; }
     bool can(pz_capability cap) const { return (capabilities() & cap) != 0; }
-    const pz_plugin &table() const { return *table_; }
+    const pz_plugin &table() const { return *table_; } // the raw C table, for the loader's tests: use info()
 
-    std::vector<pz_format> formats() const;
-    std::vector<pz_param_desc> params() const;
-    std::vector<pz_tool_desc> tools() const;
-    std::vector<pz_ai_desc> ais() const; // empty for plugins older than ABI 1.1
-    std::vector<pz_param_desc> solver_options() const; // likewise
-    std::vector<pz_ai_profile> ai_profiles() const;     // empty for plugins older than ABI 1.2
-    std::optional<pz_ai_profile> ai_profile(const std::string &ai) const; // nullopt: the AI keeps no profile
+    const std::vector<FormatDesc> &formats() const { return info_.formats; } // the canonical one first
+    const std::vector<ParamDesc> &params() const { return info_.params; }
+    const std::vector<ToolDesc> &tools() const { return info_.tools; }
+    const std::vector<AiDesc> &ais() const { return info_.ais; } // empty for plugins older than ABI 1.1
+    const std::vector<ParamDesc> &solver_options() const { return info_.solver_options; } // likewise
+    // nullopt: no such AI, or it keeps no profile (always so for plugins older than ABI 1.2).
+    std::optional<AiProfile> ai_profile(const std::string &ai) const;
     bool has_format(std::string_view name) const;
     bool has_extension(std::string_view ext) const; // ext without the dot
 
@@ -127,7 +127,8 @@ private:
     template <class F> F require(F fn, const char *what) const;
 
     const pz_plugin *table_;
-    std::string path_, id_, name_, version_, description_;
+    std::string path_;
+    PluginInfo info_;
 };
 
 } // namespace pluzzle::host

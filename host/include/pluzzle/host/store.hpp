@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include <pluzzle/host/attempt_status.hpp>
 #include <pluzzle/host/sqlite.hpp>
 
 namespace pluzzle::host {
@@ -60,9 +61,13 @@ struct LevelRecord {
     std::string type, name, author, params, text, hash, created_at, updated_at;
 };
 
+// status is stored as its text ("unique", ..., "error" for a failed attempt); a stored text that is neither is a
+// StoreError naming the field when read.
 struct ResultRecord {
     int64_t id = 0, level_id = 0;
-    std::string plugin_id, plugin_version, status, solution, info;
+    std::string plugin_id, plugin_version;
+    AttemptStatus status;
+    std::string solution, info;
     double time_ms = 0;
     uint64_t nodes = 0;
     std::string solved_at; // empty when adding: the store uses the current time
