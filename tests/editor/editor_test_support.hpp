@@ -5,10 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <random>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 namespace editor_test {
@@ -46,6 +49,44 @@ class TempDir {
 
   private:
     std::filesystem::path path_;
+};
+
+// Threads of this process now: one entry per thread in /proc/self/task (Linux).
+inline size_t thread_count() {
+    size_t n = 0;
+    for ([[maybe_unused]] auto &entry : std::filesystem::directory_iterator("/proc/self/task")) ++n;
+    return n;
+}
+
+// Checks that a test leaves no thread behind: at the end of the scope the process has as many threads as at its
+// start. A joined thread is gone at once; the wait only covers a detached one that is already on its way out.
+class NoThreadLeftBehind {
+  public:
+    // Plugins are loaded first, so that whatever threads loading them starts are part of the count.
+    NoThreadLeftBehind() : before_((registry(), thread_count())) {}
+    ~NoThreadLeftBehind() {
+        const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+        while (thread_count() > before_ && std::chrono::steady_clock::now() < end)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        EXPECT_EQ(thread_count(), before_) << "a thread this test started is still running";
+    }
+    size_t before() const { return before_; }
+
+  private:
+    size_t before_;
+};
+
+// The misbehaving plugin's "misbehave hang" ignores cancellation until this file exists: level_line() goes into the
+// level, release() ends the hang. The destructor releases too, so a test that stops early still frees the thread.
+class HangRelease {
+  public:
+    explicit HangRelease(std::string path) : path_(std::move(path)) {}
+    ~HangRelease() { release(); }
+    std::string level_line() const { return "release " + path_ + "\n"; }
+    void release() const { std::ofstream(path_) << "go\n"; }
+
+  private:
+    std::string path_;
 };
 
 // Lights Out geometry (sdk/template/lightsout.hpp: 40-unit cells after a 10-unit margin): the middle of a cell.

@@ -1,10 +1,12 @@
 // A plugin that misbehaves inside solve, as its level says: "misbehave crash" aborts the process, "misbehave hang"
-// loops ignoring cancellation (for 20 s, so a forgotten test still ends). It edits ("set N") and plays like any
-// plugin, so the editor's autosave and abandoned-solve paths are tested through the real ABI.
+// loops ignoring cancellation until the file named by `release PATH` exists (at most 20 s, so a forgotten test
+// still ends), which lets a test end the abandoned thread instead of leaving it to spin. It edits ("set N") and plays
+// like any plugin, so the editor's autosave and abandoned-solve paths are tested through the real ABI.
 #include <pluzzle/plugin.hpp>
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <thread>
 
 namespace {
@@ -12,6 +14,7 @@ namespace {
 struct Bad : pluzzle::Level {
     std::string how = "none"; // none | crash | hang
     int value = 0;
+    std::string release; // hang: the file whose existence ends the hang
 };
 
 struct Shown : pluzzle::State {
@@ -36,6 +39,7 @@ class Misbehaving : public pluzzle::Puzzle {
             auto t = pluzzle::tokens(line);
             if (t.size() != 2) continue;
             if (t[0].text == "misbehave") level->how = std::string(t[1].text);
+            if (t[0].text == "release") level->release = std::string(t[1].text);
             if (t[0].text == "value") level->value = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "value"));
         }
         std::vector<pluzzle::ParsedLevel> out;
@@ -44,12 +48,17 @@ class Misbehaving : public pluzzle::Puzzle {
     }
     std::string encode(const pluzzle::Level &l) const override {
         const Bad &b = pluzzle::as<Bad>(l);
-        return "misbehave " + b.how + "\nvalue " + std::to_string(b.value) + "\n";
+        return "misbehave " + b.how + "\nvalue " + std::to_string(b.value) + "\n" +
+               (b.release.empty() ? "" : "release " + b.release + "\n");
     }
     pluzzle::SolveOutcome solve(const pluzzle::Level &l, pluzzle::SolveControl &control) const override {
         const Bad &b = pluzzle::as<Bad>(l);
         if (b.how == "crash") std::abort();
-        if (b.how == "hang") std::this_thread::sleep_for(std::chrono::seconds(20)); // never polls control
+        if (b.how == "hang") { // never polls control
+            const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (std::chrono::steady_clock::now() < end && (b.release.empty() || !std::filesystem::exists(b.release)))
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
         control.solution("show " + std::to_string(b.value));
         pluzzle::SolveOutcome outcome;
         outcome.status = PZ_SOLVE_SOLVED;

@@ -78,12 +78,14 @@ TEST(Recovery, RecoveredLevelStillUpdatesItsDatabaseRow) {
 
 TEST(EditorSession, HangingSolveLeavesTheEditorResponsive) {
     editor_test::TempDir dir;
+    const editor_test::NoThreadLeftBehind no_leak; // checked last, after the release below
+    const editor_test::HangRelease hang(dir.file("release"));
     SessionOptions options;
     options.recovery_folder = dir.file("rec");
     const auto start = std::chrono::steady_clock::now();
     {
         EditorSession session(editor_test::registry(), options);
-        session.new_level_from_text("misbehaving", "misbehave hang\nvalue 1\n");
+        session.new_level_from_text("misbehaving", "misbehave hang\nvalue 1\n" + hang.level_line());
         session.start_solve();
         for (int i = 0; i < 10; ++i)
             session.poll();                           // the UI loop keeps going
@@ -91,6 +93,8 @@ TEST(EditorSession, HangingSolveLeavesTheEditorResponsive) {
         session.cancel_solve();
     }
     EXPECT_LT(std::chrono::steady_clock::now() - start, 6s);
+    // The session let go of the hanging solve; releasing the plugin ends that thread before the test ends.
+    hang.release();
 }
 
 TEST(EditorSession, ContinuousValidationReportsSeveralSolutions) {

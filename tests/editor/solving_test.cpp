@@ -1,5 +1,6 @@
 // Background solving (progress, cancel, abandoning a plugin that ignores cancel), solutions as steps, and play
-// mode including a game against a plugin's AI.
+// mode including a game against a plugin's AI. Every test ends with as many threads as it started with: a job's
+// thread, even an abandoned one, must not outlive the test.
 #include "editor_test_support.hpp"
 
 #include <play_session.hpp>
@@ -20,6 +21,7 @@ pluzzle::host::LevelPtr level_of(const std::string &type, const std::string &tex
 } // namespace
 
 TEST(SolveJob, SolvesInTheBackground) {
+    const editor_test::NoThreadLeftBehind no_leak;
     auto lo = editor_test::plugin("lightsout");
     SolveJob job(lo, level_of("lightsout", "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n"), {}, 4);
     ASSERT_TRUE(job.wait(10s));
@@ -31,6 +33,7 @@ TEST(SolveJob, SolvesInTheBackground) {
 }
 
 TEST(SolveJob, CancelStopsASlowSolvePromptly) {
+    const editor_test::NoThreadLeftBehind no_leak;
     auto probe = editor_test::plugin("probe");
     SolveJob job(probe, level_of("probe", "probe 1\nvalue 3\nsleep_ms 60000\n"), {});
     std::this_thread::sleep_for(50ms);
@@ -45,6 +48,7 @@ TEST(SolveJob, CancelStopsASlowSolvePromptly) {
 }
 
 TEST(SolveJob, PluginErrorIsReportedNotThrown) {
+    const editor_test::NoThreadLeftBehind no_leak;
     auto probe = editor_test::plugin("probe");
     SolveJob job(probe, level_of("probe", "probe 1\nvalue 3\nthrow solve\n"), {});
     ASSERT_TRUE(job.wait(5s));
@@ -54,15 +58,24 @@ TEST(SolveJob, PluginErrorIsReportedNotThrown) {
 
 TEST(SolveJob, AbandoningAPluginThatIgnoresCancelDoesNotHang) {
     auto bad = editor_test::plugin("misbehaving");
+    editor_test::TempDir dir;
+    const editor_test::NoThreadLeftBehind no_leak; // checked last, after the release below
+    const editor_test::HangRelease hang(dir.file("release"));
     const auto start = Clock::now();
     {
-        SolveJob job(bad, level_of("misbehaving", "misbehave hang\nvalue 1\n"), {});
+        SolveJob job(bad, level_of("misbehaving", "misbehave hang\nvalue 1\n" + hang.level_line()), {});
         std::this_thread::sleep_for(20ms);
+        EXPECT_EQ(editor_test::thread_count(), no_leak.before() + 1);
     } // destructor: cancel, short grace, detach
     EXPECT_LT(Clock::now() - start, 5s);
+    // The plugin is still inside solve on the detached thread, so this was the detach path and not a join...
+    EXPECT_EQ(editor_test::thread_count(), no_leak.before() + 1);
+    // ...and once the plugin lets go, that thread ends: nothing keeps running after the test.
+    hang.release();
 }
 
 TEST(SolutionSteps, MoveListSolutionsStepFromStartToSolved) {
+    const editor_test::NoThreadLeftBehind no_leak;
     auto lo = editor_test::plugin("lightsout");
     auto level = level_of("lightsout", "lightsout 1\nsize 3 3\n#..\n.#.\n..#\n");
     const auto report = lo->solve(level.get(), {});
@@ -76,6 +89,7 @@ TEST(SolutionSteps, MoveListSolutionsStepFromStartToSolved) {
 }
 
 TEST(SolutionSteps, OtherSolutionsShowStartAndEnd) {
+    const editor_test::NoThreadLeftBehind no_leak;
     auto nonogram = editor_test::plugin("nonogram");
     auto level = nonogram->generate({{"width", "5"}, {"height", "5"}}, 11, {});
     const auto report = nonogram->solve(level.get(), {});
@@ -89,6 +103,7 @@ TEST(SolutionSteps, OtherSolutionsShowStartAndEnd) {
 // A solution that is a picture, not a move list: the plugin's single-player AI (nonogram's hint) walks from the
 // start to it, one logical step per frame, each frame closer to the solution.
 TEST(SolutionSteps, PicturesStepThroughThePuzzlesOwnAi) {
+    const editor_test::NoThreadLeftBehind no_leak;
     auto nonogram = editor_test::plugin("nonogram");
     auto level = nonogram->generate({{"width", "8"}, {"height", "8"}}, 3, {});
     const auto report = nonogram->solve(level.get(), {});
@@ -107,6 +122,7 @@ TEST(SolutionSteps, PicturesStepThroughThePuzzlesOwnAi) {
 }
 
 TEST(PlaySession, ClicksPlayMovesWithUndo) {
+    const editor_test::NoThreadLeftBehind no_leak;
     auto lo = editor_test::plugin("lightsout");
     PlaySession play(lo, level_of("lightsout", "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n"));
     EXPECT_EQ(play.status().phase, PZ_PLAY_ONGOING);
@@ -121,6 +137,7 @@ TEST(PlaySession, ClicksPlayMovesWithUndo) {
 }
 
 TEST(PlaySession, PersonAgainstAnAiTakesTurns) {
+    const editor_test::NoThreadLeftBehind no_leak;
     auto probe = editor_test::plugin("probe");
     PlaySession play(probe, level_of("probe", "probe 1\nvalue 0\ngame 10\n"));
     ASSERT_EQ(play.status().players, 2u);

@@ -6,7 +6,6 @@
 
 #include "test_support.hpp"
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -165,15 +164,14 @@ TEST(NonogramFormats, BundledSurveyPuzzlesParseValidateAndRoundTrip) {
     EXPECT_EQ(files, 15);
 }
 
-TEST(NonogramFormats, TournamentFileOf1000ParsesFast) {
+// How fast this parses is measured by build/bin/nonogram_bench (docs/BENCHMARKS.md), not here: a wall-clock budget
+// fails on a loaded machine or under a sanitizer.
+TEST(NonogramFormats, TournamentFileOf1000Parses) {
     const std::string path = std::string(PLUZZLE_SHARED_DATA_DIR) + "/nonogram/tournament/question/taai2011.txt";
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "no shared data at " << path;
     const std::string text = pluzzle::test::read_file(path);
-    const auto start = std::chrono::steady_clock::now();
     auto levels = parse_levels(text, "");
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     ASSERT_EQ(levels.size(), 1000u);
-    EXPECT_LT(ms, 100.0);
     EXPECT_EQ(levels[0].name, "$1");
     EXPECT_EQ(levels[999].name, "$1000");
     const Puzzle &p = puzzle(levels[0]);

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
+#include <algorithm>
+#include <string>
+#include <vector>
 
 using namespace nonogram;
 
@@ -85,11 +87,22 @@ TEST(NonogramGenerator, UniqueForSeveralSizesAndDensities) {
     }
 }
 
-TEST(NonogramGenerator, Unique30x30IsFast) {
-    const auto start = std::chrono::steady_clock::now();
-    for (uint64_t seed = 1; seed <= 5; ++seed) make(30, 30, 0.5, seed);
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    EXPECT_LT(ms / 5, 250.0) << "average per 30x30 puzzle (typically ~10 ms)";
+// The size the bulk benchmark uses. How fast it generates is measured by build/bin/nonogram_bench against solving
+// the same puzzles (docs/BENCHMARKS.md), not here: a wall-clock budget fails on a loaded machine or a sanitizer.
+TEST(NonogramGenerator, Unique30x30ForFiveSeeds) {
+    std::vector<std::string> seen;
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        auto p = make(30, 30, 0.5, seed);
+        ASSERT_NO_THROW(validate_puzzle(*p));
+        pluzzle::SolveControl control(nullptr, nullptr);
+        const SolverReport r = solve(*p, control);
+        EXPECT_EQ(r.status, PZ_SOLVE_UNIQUE);
+        ASSERT_EQ(r.solutions.size(), 1u);
+        EXPECT_EQ(goal_string(r.solutions[0]), p->goal);
+        EXPECT_EQ(std::count(seen.begin(), seen.end(), p->goal), 0) << "another seed gave the same picture";
+        seen.push_back(p->goal);
+    }
 }
 
 TEST(NonogramGenerator, StopsWhenTheControlSaysSo) {
