@@ -321,7 +321,7 @@ DisplayList Plugin::render(const pz_level *level, const pz_state *state) const {
     try {
         list = recorder.take();
     } catch (const PluginError &e) { // the recorder's limit: name the plugin
-        throw PluginError("plugin '" + id_ + "' (" + path_ + "): render: " + e.what());
+        throw PluginError("plugin '" + id() + "' (" + path_ + "): render: " + e.what());
     }
     if (c != PZ_OK) fail(c, err, "render");
     return list;
