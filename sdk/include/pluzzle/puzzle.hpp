@@ -74,7 +74,7 @@ using Metadata = std::vector<std::pair<std::string, std::string>>;
 struct SolveOutcome {
     pz_solve_status status = PZ_SOLVE_LIMIT;
     double lower_bound = NAN, upper_bound = NAN; // optimisers only
-    Metadata stats;                              // free-form extras
+    Metadata stats = {};                         // free-form extras (initialised, so `return {status};` is warning-free)
 };
 
 
