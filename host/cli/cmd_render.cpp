@@ -3,6 +3,7 @@
 
 #include "cli_checks.hpp"
 #include "level_choice.hpp"
+#include <pluzzle/host/cairo_writer.hpp>
 #include <pluzzle/host/svg_writer.hpp>
 
 namespace pluzzle::cli {
@@ -16,6 +17,7 @@ struct RenderArgs {
 };
 
 int run(Context &ctx, const RenderArgs &args) {
+    const std::string format = host::drawing_format(args.output); // before any work: a wrong name fails at once
     host::SourceLevel l = choose_level(ctx, args.file, {args.type, args.format}, args.index);
     host::StatePtr state;
     if (!args.solution.empty()) {
@@ -23,7 +25,10 @@ int run(Context &ctx, const RenderArgs &args) {
             throw host::InputError(args.solution, "type '" + l.plugin->id() + "' cannot draw a solution (no play state)");
         state = l.plugin->decode_state(l.level, host::read_text_file(args.solution), args.solution);
     }
-    host::write_text_file(args.output, host::svg_document(l.plugin->render(l.level.get(), state.get()), args.scale));
+    host::DisplayList drawing = l.plugin->render(l.level.get(), state.get());
+    host::write_text_file(args.output, format == "png"   ? host::png_document(drawing, args.scale)
+                                       : format == "pdf" ? host::pdf_document({std::move(drawing)}, args.scale)
+                                                         : host::svg_document(drawing, args.scale));
     if (ctx.json) {
         host::JsonLine j;
         j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id()).add("output", args.output);
@@ -38,13 +43,13 @@ int run(Context &ctx, const RenderArgs &args) {
 
 void add_render_command(CLI::App &app, Context &ctx) {
     auto args = std::make_shared<RenderArgs>();
-    CLI::App *cmd = app.add_subcommand("render", "Render a level (optionally with a solution) to SVG");
+    CLI::App *cmd = app.add_subcommand("render", "Render a level (optionally with a solution) to SVG, PNG or PDF (by the output's extension)");
     cmd->add_option("file", args->file, "Level file")->required();
     cmd->add_option("--solution", args->solution, "Solution or play-state file to draw on the level");
-    cmd->add_option("-o,--output", args->output, "SVG file to write")->required();
+    cmd->add_option("-o,--output", args->output, "File to write: .svg, .png or .pdf")->required();
     cmd->add_option("--index", args->index, "Which level of a multi-puzzle file (1-based)")
         ->check(kNotNegative & CLI::Range(size_t(1), size_t(1) << 40));
-    cmd->add_option("--scale", args->scale, "Pixels per plugin unit")->check(kScale);
+    cmd->add_option("--scale", args->scale, "Pixels (PDF: points) per plugin unit")->check(kScale);
     cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
     cmd->add_option("--format", args->format, "Input format name");
     cmd->callback([&ctx, args] { ctx.exit_code = run(ctx, *args); });

@@ -1,0 +1,142 @@
+// PNG and PDF output through cairo, read back with cairo: sizes, colours where the drawing put them, one page per
+// drawing, and clear errors for an unknown extension or a picture too large.
+#include <pluzzle/host/cairo_writer.hpp>
+#include <pluzzle/host/errors.hpp>
+#include "test_support.hpp"
+
+#include <cairo.h>
+
+#include <array>
+#include <cstring>
+
+using namespace pluzzle::host;
+using namespace pluzzle::test;
+
+namespace {
+
+DisplayList red_square_on_white() {
+    DisplayList d;
+    d.width = 100;
+    d.height = 60;
+    d.background = {255, 255, 255, 255};
+    DrawItem square;
+    square.kind = DrawItem::Polygon;
+    square.points = {{10, 10}, {50, 10}, {50, 50}, {10, 50}};
+    square.fill = {255, 0, 0, 255};
+    d.items.push_back(square);
+    DrawItem label;
+    label.kind = DrawItem::Text;
+    label.points = {{75, 30}};
+    label.size = 12;
+    label.fill = {0, 0, 255, 255};
+    label.text = "A\xff"; // invalid UTF-8 is repaired, not passed to cairo
+    d.items.push_back(label);
+    return d;
+}
+
+struct Png {
+    cairo_surface_t *surface;
+    explicit Png(const std::string &bytes) {
+        struct Reader {
+            const std::string *bytes;
+            size_t at = 0;
+        } reader{&bytes};
+        surface = cairo_image_surface_create_from_png_stream(
+            [](void *closure, unsigned char *data, unsigned int length) {
+                auto *r = static_cast<Reader *>(closure);
+                if (r->at + length > r->bytes->size()) return CAIRO_STATUS_READ_ERROR;
+                std::memcpy(data, r->bytes->data() + r->at, length);
+                r->at += length;
+                return CAIRO_STATUS_SUCCESS;
+            },
+            &reader);
+    }
+    ~Png() { cairo_surface_destroy(surface); }
+    bool ok() const { return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS; }
+    int width() const { return cairo_image_surface_get_width(surface); }
+    int height() const { return cairo_image_surface_get_height(surface); }
+    // (r, g, b) of a pixel: ARGB32 in native byte order, opaque here.
+    std::array<int, 3> at(int x, int y) const {
+        const unsigned char *row = cairo_image_surface_get_data(surface) + y * cairo_image_surface_get_stride(surface);
+        uint32_t argb;
+        std::memcpy(&argb, row + 4 * x, 4);
+        return {int(argb >> 16 & 255), int(argb >> 8 & 255), int(argb & 255)};
+    }
+};
+
+int count(const std::string &text, const std::string &what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+} // namespace
+
+TEST(CairoWriter, PngHasTheDrawingsSizeAndColours) {
+    const Png png(png_document(red_square_on_white(), 2));
+    ASSERT_TRUE(png.ok());
+    EXPECT_EQ(png.width(), 200);
+    EXPECT_EQ(png.height(), 120);
+    EXPECT_EQ(png.at(60, 60), (std::array<int, 3>{255, 0, 0}));    // inside the square
+    EXPECT_EQ(png.at(130, 20), (std::array<int, 3>{255, 255, 255})); // background
+    int blue = 0; // the label is drawn (blue pixels near its anchor)
+    for (int y = 40; y < 80; ++y)
+        for (int x = 130; x < 170; ++x) blue += png.at(x, y)[2] > 200 && png.at(x, y)[0] < 100;
+    EXPECT_GT(blue, 10);
+}
+
+TEST(CairoWriter, ATooLargePictureIsRefusedNamingTheScale) {
+    try {
+        png_document(red_square_on_white(), 500);
+        FAIL() << "a 50000-pixel-wide PNG was made";
+    } catch (const InputError &e) {
+        EXPECT_EQ(e.field(), "scale");
+        EXPECT_NE(e.reason().find("smaller --scale"), std::string::npos) << e.what();
+    }
+}
+
+TEST(CairoWriter, PdfHasOnePagePerDrawing) {
+    const std::string one = pdf_document({red_square_on_white()}, 1);
+    const std::string three = pdf_document({red_square_on_white(), red_square_on_white(), red_square_on_white()}, 1);
+    EXPECT_EQ(one.rfind("%PDF-", 0), 0u);
+    EXPECT_EQ(count(one, "/Type /Page\n") + count(one, "/Type /Page "), 1);
+    EXPECT_EQ(count(three, "/Type /Page\n") + count(three, "/Type /Page "), 3);
+    EXPECT_NE(one.find("%%EOF"), std::string::npos);
+}
+
+TEST(CairoWriter, TheOutputsExtensionPicksTheFormat) {
+    EXPECT_EQ(drawing_format("a/b.svg"), "svg");
+    EXPECT_EQ(drawing_format("B.PNG"), "png");
+    EXPECT_EQ(drawing_format("x.pdf"), "pdf");
+    try {
+        drawing_format("x.gif");
+        FAIL();
+    } catch (const InputError &e) {
+        EXPECT_EQ(e.field(), "output");
+        EXPECT_NE(std::string(e.what()).find("x.gif"), std::string::npos);
+    }
+}
+
+// Every plugin's drawing through the real CLI: PNG and PDF files that cairo reads back.
+TEST(CairoWriter, RenderWritesPngAndPdfForEveryBundledType) {
+    TempDir tmp;
+    for (const char *level : {"lightsout/classic.lightsout", "nonogram/webpbn-00001.non", "sliceit/house.sliceit",
+                              "celladd/small.celladd", "loop/hex-net-07x07.loop"}) {
+        SCOPED_TRACE(level);
+        const std::string png = tmp / "out.png", pdf = tmp / "out.pdf";
+        RunResult r = run(quote(PLUZZLE_CLI) + " render " + quote(data_dir() + "/" + level) + " -o " + quote(png), true);
+        ASSERT_EQ(r.exit_code, 0) << r.out;
+        const Png image(read_file(png));
+        EXPECT_TRUE(image.ok());
+        EXPECT_GT(image.width(), 50);
+        r = run(quote(PLUZZLE_CLI) + " render " + quote(data_dir() + "/" + level) + " -o " + quote(pdf), true);
+        ASSERT_EQ(r.exit_code, 0) << r.out;
+        EXPECT_EQ(read_file(pdf).rfind("%PDF-", 0), 0u);
+    }
+    const RunResult bad = run(quote(PLUZZLE_CLI) + " render " + quote(data_dir() + "/lightsout/classic.lightsout") +
+                                  " -o " + quote(tmp / "out.gif"),
+                              true);
+    EXPECT_NE(bad.exit_code, 0);
+    EXPECT_NE(bad.out.find("field 'output'"), std::string::npos) << bad.out;
+    EXPECT_FALSE(fs::exists(tmp / "out.gif"));
+}
