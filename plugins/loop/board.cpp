@@ -24,12 +24,11 @@ void validate_board(const Board &board) {
     // checked so that a change to the geometry can never let the solver read an edge from one side only.
     if (board.wrap) {
         const int k = directions(board.shape);
-        int64_t nb[6] = {}, back[6] = {};
+        int64_t nb[6] = {};
         for (int64_t i = 0; i < board.size(); ++i) {
             board.neighbours(i, nb);
             for (int d = 0; d < k; ++d) {
-                board.neighbours(nb[d], back);
-                if (nb[d] < 0 || back[opposite(board.shape, d)] != i)
+                if (nb[d] < 0 || board.neighbour(nb[d], opposite(board.shape, d)) != i)
                     throw pluzzle::invalid("the wrapped grid does not pair tile " + std::to_string(i) + "'s sides", "wrap");
             }
         }

@@ -70,9 +70,14 @@ struct Board final : pluzzle::Level {
         for (int d = 0; d < 6; ++d) out[d] = cell(r + dr[d], c + ((r & 1) ? dc_odd[d] : dc_even[d]), 1);
     }
     int64_t neighbour(int64_t i, int d) const {
-        int64_t out[6] = {};
-        neighbours(i, out);
-        return out[d];
+        const int r = int(i / cols), c = int(i % cols);
+        if (shape == Shape::Square) {
+            static const int dr[4] = {-1, 0, 1, 0}, dc[4] = {0, 1, 0, -1};
+            return cell(r + dr[d], c + dc[d], 0);
+        }
+        static const int dr[6] = {0, -1, -1, 0, 1, 1};
+        static const int dc_even[6] = {1, 0, -1, -1, -1, 0}, dc_odd[6] = {1, 1, 0, -1, 0, 1};
+        return cell(r + dr[d], c + ((r & 1) ? dc_odd[d] : dc_even[d]), 1);
     }
 
 private:

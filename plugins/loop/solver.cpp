@@ -54,6 +54,17 @@ public:
         : b_(board), t_(tables(board.shape)), k_(directions(board.shape)), n_(board.size()), control_(control),
           dom_(size_t(n_)), queued_(size_t(n_), 0) {
         for (int64_t i = 0; i < n_; ++i) dom_[size_t(i)] = b_.is_locked(i) ? 1 : t_.distinct[b_.tiles[size_t(i)]];
+        // Net rules look every tile's neighbours up again at each search node (cycles, reachability): a table
+        // (4 bytes a direction) saves the divisions, up to 16 million tiles. Loop rules touch most tiles once or
+        // twice, where building the table costs more than it saves (measured: 0.24 s against 0.20 s at 10^6).
+        if (board.rule == Rule::Net && n_ <= (int64_t(1) << 24)) {
+            table_.resize(size_t(n_) * size_t(k_));
+            int64_t nb[6] = {};
+            for (int64_t i = 0; i < n_; ++i) {
+                b_.neighbours(i, nb);
+                for (int d = 0; d < k_; ++d) table_[size_t(i) * size_t(k_) + size_t(d)] = int32_t(nb[d]);
+            }
+        }
     }
 
     uint64_t nodes() const { return nodes_; }
@@ -62,7 +73,11 @@ public:
     uint8_t must(int64_t i) const { return t_.must[b_.tiles[size_t(i)]][dom_[size_t(i)]]; }
     uint8_t may(int64_t i) const { return t_.may[b_.tiles[size_t(i)]][dom_[size_t(i)]]; }
     uint8_t mask(int64_t i) const { return t_.rotated[b_.tiles[size_t(i)]][lowest(dom_[size_t(i)])]; }
-    void neighbours(int64_t i, int64_t *out) const { b_.neighbours(i, out); }
+    void neighbours(int64_t i, int64_t *out) const {
+        if (table_.empty()) return b_.neighbours(i, out);
+        const int32_t *row = &table_[size_t(i) * size_t(k_)];
+        for (int d = 0; d < k_; ++d) out[d] = row[d];
+    }
 
     // Arc consistency from scratch: every tile is revised once, in order, then the queue runs to its end.
     bool propagate_all() {
@@ -138,14 +153,14 @@ private:
         trail_.emplace_back(i, dom_[size_t(i)]);
         dom_[size_t(i)] = dom;
         int64_t nb[6] = {};
-        b_.neighbours(i, nb);
+        neighbours(i, nb);
         for (int d = 0; d < k_; ++d)
             if (nb[d] >= 0) enqueue(nb[d]);
     }
     // Filters the options of `i` by what its neighbours allow on each shared edge (and nothing off the board).
     bool revise(int64_t i) {
         int64_t nb[6] = {};
-        b_.neighbours(i, nb);
+        neighbours(i, nb);
         uint8_t open = 0, closed = 0;
         for (int d = 0; d < k_; ++d) {
             if (nb[d] < 0) {
@@ -180,6 +195,7 @@ private:
     size_t head_ = 0;
     std::vector<std::pair<int64_t, uint8_t>> trail_;
     uint64_t nodes_ = 0;
+    std::vector<int32_t> table_; // neighbours, k per tile, -1 off the board; empty for very large boards
 };
 
 // ---------------------------------------------------------------- loop rules: independent components
