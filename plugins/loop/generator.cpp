@@ -2,6 +2,8 @@
 // distributions differ between standard libraries), so a seed names the same board everywhere.
 #include "generator.hpp"
 
+#include "solver.hpp"
+
 #include <numeric>
 #include <random>
 
@@ -43,6 +45,69 @@ struct UnionFind {
     }
 };
 
+// Net rules, `unique`: while the solver finds two solutions, swap one pipe of the tree where they differ for another
+// pipe that reconnects the two halves as close to that tile as possible (Tatham's idea: perturb the ambiguous
+// part until the solver decides everything). Each round keeps a spanning tree; the rounds are bounded.
+void make_unique(Board &b, std::mt19937_64 &rng, pluzzle::SolveControl &control) {
+    const int k = directions(b.shape);
+    const int64_t rounds = 50 + 4 * b.size();
+    for (int64_t round = 0; round < rounds; ++round) {
+        if (control.poll()) throw pluzzle::stopped("generation");
+        pluzzle::SolveControl solving(nullptr, nullptr);
+        SolveOptions options;
+        options.max_solutions = 2;
+        const SolveReport report = solve_board(b, solving, options);
+        if (report.status == PZ_SOLVE_UNIQUE) return;
+        if (report.status != PZ_SOLVE_MULTIPLE || report.solutions.size() < 2)
+            throw pluzzle::Error(PZ_ERR_INTERNAL, "the net generator's tree did not solve");
+        // A tile where the two solutions differ, at random.
+        std::vector<int64_t> differ;
+        for (int64_t i = 0; i < b.size(); ++i)
+            if (report.solutions[0][size_t(i)] != report.solutions[1][size_t(i)]) differ.push_back(i);
+        const int64_t t = differ[size_t(below(rng, differ.size()))];
+        // Remove one of its tree pipes (b.tiles is the planted tree itself here)...
+        std::vector<int> pipes;
+        for (int d = 0; d < k; ++d)
+            if (b.tiles[size_t(t)] >> d & 1) pipes.push_back(d);
+        const int cut = pipes[size_t(below(rng, pipes.size()))];
+        const int64_t other = b.neighbour(t, cut);
+        b.tiles[size_t(t)] &= uint8_t(~(1u << cut));
+        b.tiles[size_t(other)] &= uint8_t(~(1u << opposite(b.shape, cut)));
+        // ...find the half that holds t...
+        std::vector<uint8_t> side(size_t(b.size()), 0);
+        std::vector<int64_t> stack{t};
+        side[size_t(t)] = 1;
+        while (!stack.empty()) {
+            const int64_t i = stack.back();
+            stack.pop_back();
+            for (int d = 0; d < k; ++d)
+                if (b.tiles[size_t(i)] >> d & 1)
+                    if (const int64_t j = b.neighbour(i, d); j >= 0 && !side[size_t(j)]) side[size_t(j)] = 1, stack.push_back(j);
+        }
+        // ...and join it to the other half again through the pipe nearest to t that is not the one just cut.
+        const int tr = int(t / b.cols), tc = int(t % b.cols);
+        int64_t best_i = -1, best_score = 0;
+        int best_d = 0;
+        for (int64_t i = 0; i < b.size(); ++i) {
+            if (!side[size_t(i)]) continue;
+            for (int d = 0; d < k; ++d) {
+                const int64_t j = b.neighbour(i, d);
+                if (j < 0 || side[size_t(j)] || (i == t && d == cut)) continue;
+                const int64_t distance = std::abs(int(i / b.cols) - tr) + std::abs(int(i % b.cols) - tc);
+                const int64_t score = distance * 1024 + int64_t(below(rng, 1024)); // nearest, ties at random
+                if (best_i < 0 || score < best_score) best_i = i, best_d = d, best_score = score;
+            }
+        }
+        if (best_i < 0) { // the cut pipe was the only way across (a bridge of the grid): put it back
+            connect(b, t, cut, other);
+            continue;
+        }
+        connect(b, best_i, best_d, b.neighbour(best_i, best_d));
+    }
+    throw pluzzle::Error(PZ_ERR_STOPPED, "no board with a unique solution after " + std::to_string(rounds) +
+                                             " rounds of changes (try another seed or size)");
+}
+
 } // namespace
 
 std::vector<pluzzle::ParamDesc> generator_params() {
@@ -52,7 +117,9 @@ std::vector<pluzzle::ParamDesc> generator_params() {
             {"rules", PZ_PARAM_CHOICE, "loop", 0, 0, "loop|net",
              "loop: every connection meets one; net: also one connected tree"},
             {"wrap", PZ_PARAM_BOOL, "false", 0, 0, "", "opposite borders meet (a torus)"},
-            {"density", PZ_PARAM_REAL, "0.5", 0, 1, "", "loop rules: the chance that an edge between two tiles is a pipe"}};
+            {"density", PZ_PARAM_REAL, "0.5", 0, 1, "", "loop rules: the chance that an edge between two tiles is a pipe"},
+            {"unique", PZ_PARAM_BOOL, "false", 0, 0, "",
+             "net rules: change the tree until the solver proves the solution unique (boards up to about 40x40)"}};
 }
 
 std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
@@ -87,6 +154,7 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
             connect(b, i, d, j);
             ++joined;
         }
+        if (params.boolean("unique")) make_unique(b, rng, control);
     }
     const int k = directions(b.shape);
     for (auto &tile : b.tiles) tile = rotate(b.shape, tile, int(below(rng, uint64_t(k))));
