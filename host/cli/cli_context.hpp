@@ -66,6 +66,7 @@ void add_solve_command(CLI::App &app, Context &ctx);
 void add_check_command(CLI::App &app, Context &ctx);
 void add_render_command(CLI::App &app, Context &ctx);
 void add_generate_command(CLI::App &app, Context &ctx);
+void add_import_image_command(CLI::App &app, Context &ctx);
 void add_db_command(CLI::App &app, Context &ctx);
 void add_db_profiles_command(CLI::App &db, Context &ctx); // under `db`, from add_db_command
 void add_bench_command(CLI::App &app, Context &ctx);

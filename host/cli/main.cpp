@@ -68,6 +68,7 @@ int main(int argc, char **argv) {
     cli::add_check_command(app, ctx);
     cli::add_render_command(app, ctx);
     cli::add_generate_command(app, ctx);
+    cli::add_import_image_command(app, ctx);
     cli::add_db_command(app, ctx);
     cli::add_bench_command(app, ctx);
 

@@ -109,6 +109,7 @@ const char *capability_name(uint64_t bit) {
     case PZ_CAP_EDIT: return "edit";
     case PZ_CAP_GAME: return "game";
     case PZ_CAP_BLANK: return "blank";
+    case PZ_CAP_IMPORT_IMAGE: return "import-image";
     }
     return nullptr;
 }
@@ -356,6 +357,22 @@ LevelPtr Plugin::blank(const KeyValues &params) const {
     if (c != PZ_OK) fail(c, err, "blank level", "--param");
     LevelPtr level = own(out);
     validate(level.get(), "blank level");
+    return level;
+}
+
+bool Plugin::can_import_image() const { return can(PZ_CAP_IMPORT_IMAGE) && PZ_HAS(table_, import_image); }
+
+LevelPtr Plugin::import_image(std::string_view bytes, const KeyValues &params, const std::string &source) const {
+    if (!can_import_image())
+        throw InputError(source, "type '" + id() + "' cannot read a board from a picture (no 'import-image')", 0, 0, "type");
+    ParamArray values(params);
+    pz_level *out = nullptr;
+    pz_error err = blank_error();
+    const pz_code c = table_->import_image(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(),
+                                           values.values.data(), uint32_t(values.values.size()), &out, &err);
+    if (c != PZ_OK) fail(c, err, "image import", c == PZ_ERR_ARGUMENT ? "--param" : source);
+    LevelPtr level = own(out);
+    validate(level.get(), source);
     return level;
 }
 

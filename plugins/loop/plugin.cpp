@@ -2,6 +2,7 @@
 // solver.cpp, the generator in generator.cpp, drawing in render.cpp and play in play.cpp.
 #include "formats.hpp"
 #include "generator.hpp"
+#include "image_import.hpp"
 #include "play.hpp"
 #include "render.hpp"
 #include "solver.hpp"
@@ -17,7 +18,7 @@ const PlayState &state_of(const pluzzle::State &state) { return pluzzle::as<Play
 class Loop final : public pluzzle::Puzzle {
 public:
     static constexpr uint64_t capabilities =
-        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_BLANK;
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_BLANK | PZ_CAP_IMPORT_IMAGE;
 
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo info;
@@ -77,6 +78,10 @@ public:
         return generate_board(params, seed, control);
     }
     std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override { return blank_board(params); }
+    // A square board from a screenshot (PNG or JPEG); rules and wrap from the parameters.
+    std::unique_ptr<pluzzle::Level> import_image(std::string_view bytes, const pluzzle::Params &params) const override {
+        return loop::import_image(bytes, params);
+    }
 
     // --- play: a state is the tiles as turned
     std::unique_ptr<pluzzle::State> start(const pluzzle::Level &level) const override {

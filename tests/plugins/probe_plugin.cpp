@@ -265,6 +265,7 @@ const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
 #endif
 #ifdef PROBE_MINOR2
     table.abi_minor = 2;
+    table.struct_size = PZ_PLUGIN_SIZE_1_2; // import_image (1.4) is not there
 #endif
     return &table;
 #endif

@@ -31,12 +31,13 @@ std::string member(const rapidjson::Value &v, const char *key) {
 TEST(Cli, HelpAndUsageExitCodes) {
     EXPECT_EQ(run(cli() + " --help").exit_code, 0);
     for (const char *sub :
-         {"plugins", "solve", "check", "render", "generate", "db", "db import", "db solve", "db profiles"})
+         {"plugins", "solve", "check", "render", "generate", "import-image", "db", "db import", "db solve", "db profiles"})
         EXPECT_EQ(run(cli() + " " + sub + " --help").exit_code, 0) << sub;
     EXPECT_EQ(run(cli()).exit_code, 2);
     EXPECT_EQ(run(cli() + " frobnicate").exit_code, 2);
     EXPECT_EQ(run(cli() + " solve --no-such-flag x").exit_code, 2);
     EXPECT_EQ(run(cli() + " solve").exit_code, 2); // FILE is required
+    EXPECT_EQ(run(cli() + " import-image loop").exit_code, 2); // PICTURE and -o are required
 }
 
 TEST(Cli, PluginsListsLoadedAndSkipped) {

@@ -60,7 +60,8 @@
  *       1.1 plugins load without them and their AIs keep no profile); blank_level with PZ_CAP_BLANK (an empty
  *       level from the generator parameters, for editors).
  *  1.3  the entry point is the plain C function pluzzle_plugin_entry (rule 1): no Boost in the SDK, and a plugin can
- *       be written in C alone. The table is unchanged (PZ_PLUGIN_SIZE_1_3 == sizeof(pz_plugin) of 1.2).
+ *       be written in C alone. The table is unchanged (PZ_PLUGIN_SIZE_1_3 == PZ_PLUGIN_SIZE_1_2).
+ *  1.4  import_image with PZ_CAP_IMPORT_IMAGE: a level read from a picture of a board (a screenshot).
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -73,7 +74,7 @@ extern "C" {
 #endif
 
 #define PZ_ABI_MAJOR 1u
-#define PZ_ABI_MINOR 3u
+#define PZ_ABI_MINOR 4u
 #define PZ_ENTRY_SYMBOL "pluzzle_plugin_entry"
 #define PZ_LEGACY_ALIAS_SYMBOL "pluzzle_plugin" /* ABI 1.0-1.2: a Boost.DLL alias holding the entry's address */
 
@@ -140,7 +141,8 @@ enum pz_capability {
     PZ_CAP_PLAY = 1u << 4,           /* state_new / interpret / execute / state_status */
     PZ_CAP_EDIT = 1u << 5,           /* edit_interpret / edit_execute with the listed tools */
     PZ_CAP_GAME = 1u << 6,           /* several players; ai_move (ABI 1.1) */
-    PZ_CAP_BLANK = 1u << 7           /* blank_level() (ABI 1.2) */
+    PZ_CAP_BLANK = 1u << 7,          /* blank_level() (ABI 1.2) */
+    PZ_CAP_IMPORT_IMAGE = 1u << 8    /* import_image() (ABI 1.4) */
 };
 
 /* A file format the plugin reads. The canonical one is listed first and is what encode() writes. */
@@ -380,14 +382,23 @@ typedef struct pz_plugin {
      * (pz_plugin.params; missing ones take their defaults). Need not be solvable, but must validate and round-trip
      * through encode/parse. Present exactly when PZ_CAP_BLANK is declared. */
     pz_code (*blank_level)(const pz_param_value *params, uint32_t param_count, pz_level **out, pz_error *err);
+
+    /* --- 1.4 --- */
+    /* A level read from a picture of a board: the bytes of a PNG or JPEG file, e.g. a phone screenshot. `params` are
+     * generator parameters (pz_plugin.params) for what a picture cannot show (rules, wrap); missing ones take their
+     * defaults. An image the plugin cannot read as a board is PZ_ERR_PARSE saying why. Present exactly when
+     * PZ_CAP_IMPORT_IMAGE is declared. */
+    pz_code (*import_image)(const uint8_t *bytes, size_t len, const pz_param_value *params, uint32_t param_count,
+                            pz_level **out, pz_error *err);
 } pz_plugin;
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */
 #define PZ_PLUGIN_SIZE_1_0 offsetof(pz_plugin, ais)
 /* Size of the table as a plugin of minor 1 built it. */
 #define PZ_PLUGIN_SIZE_1_1 offsetof(pz_plugin, ai_profiles)
-/* Minors 2 and 3 share the whole table (1.3 changed only the entry point). */
-#define PZ_PLUGIN_SIZE_1_3 sizeof(pz_plugin)
+/* Size of the table as a plugin of minor 2 or 3 built it (1.3 changed only the entry point). */
+#define PZ_PLUGIN_SIZE_1_2 offsetof(pz_plugin, import_image)
+#define PZ_PLUGIN_SIZE_1_3 PZ_PLUGIN_SIZE_1_2
 
 /* True when a struct of `type` as sized by its writer (s->struct_size) reaches `field`: the append-only rule for
  * every struct with a struct_size. */

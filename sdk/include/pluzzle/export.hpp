@@ -94,7 +94,7 @@ template <class P> constexpr bool check_capabilities() {
                   "PZ_CAP_SOLVE | ...; (0 when it only parses and renders)");
     constexpr uint64_t caps = P::capabilities;
     constexpr uint64_t known = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE |
-                               PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_GAME | PZ_CAP_BLANK;
+                               PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_GAME | PZ_CAP_BLANK | PZ_CAP_IMPORT_IMAGE;
     static_assert((caps & ~known) == 0, "capabilities holds a bit that is not a pz_capability");
     static_assert(((caps & PZ_CAP_SOLVE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, solve),
                   "PZ_CAP_SOLVE is declared exactly when solve() is overridden");
@@ -105,6 +105,8 @@ template <class P> constexpr bool check_capabilities() {
     static_assert(((caps & PZ_CAP_BLANK) != 0) ==
                       (PLUZZLE_DETAIL_OVERRIDES(P, blank) || PLUZZLE_DETAIL_OVERRIDES(P, blank_grid)),
                   "PZ_CAP_BLANK is declared exactly when blank() or blank_grid() is overridden");
+    static_assert(((caps & PZ_CAP_IMPORT_IMAGE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, import_image),
+                  "PZ_CAP_IMPORT_IMAGE is declared exactly when import_image() is overridden");
     constexpr bool plays = PLUZZLE_DETAIL_OVERRIDES(P, start) && PLUZZLE_DETAIL_OVERRIDES(P, decode_state) &&
                            PLUZZLE_DETAIL_OVERRIDES(P, encode_state) && PLUZZLE_DETAIL_OVERRIDES(P, status) &&
                            PLUZZLE_DETAIL_OVERRIDES(P, execute);
@@ -214,6 +216,7 @@ template <class P> struct Bridge {
             t.ai_profile_count = uint32_t(ai_profiles.size());
             if (!ai_profiles.empty()) t.ai_profile_update = &ai_profile_update;
             if (caps & PZ_CAP_BLANK) t.blank_level = &blank_level;
+            if (caps & PZ_CAP_IMPORT_IMAGE) t.import_image = &import_image;
         }
         Exported(const Exported &) = delete;
         Exported &operator=(const Exported &) = delete;
@@ -292,6 +295,13 @@ template <class P> struct Bridge {
         return guard(err, [&] {
             Params params(exported().info.params, pairs(p, n));
             *out = handle(puzzle().blank(params));
+        });
+    }
+    static pz_code import_image(const uint8_t *bytes, size_t len, const pz_param_value *p, uint32_t n, pz_level **out,
+                                pz_error *err) {
+        return guard(err, [&] {
+            Params params(exported().info.params, pairs(p, n));
+            *out = handle(puzzle().import_image(std::string_view(reinterpret_cast<const char *>(bytes), len), params));
         });
     }
     static pz_code state_new(const pz_level *l, pz_state **out, pz_error *err) {

@@ -122,6 +122,11 @@ public:
         return blank_grid(int(params.integer("width")), int(params.integer("height")));
     }
     virtual std::unique_ptr<Level> blank_grid(int /*width*/, int /*height*/) const { throw unsupported("blank level"); }
+    // ABI 1.4, with PZ_CAP_IMPORT_IMAGE: a level read from a picture of a board (PNG or JPEG bytes); `params` (the
+    // generator's) say what the picture cannot show. Throw parse_error saying why a picture is not a board.
+    virtual std::unique_ptr<Level> import_image(std::string_view /*bytes*/, const Params &) const {
+        throw unsupported("image import");
+    }
 
     // --- play (interpret/execute split: events become move text, move text becomes a new state)
     virtual std::unique_ptr<State> start(const Level &) const { throw unsupported("play"); }

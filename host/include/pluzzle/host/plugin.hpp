@@ -104,6 +104,10 @@ public:
     // ABI 1.2 (capability 'blank'): an empty level from the generator parameters (missing ones: defaults).
     bool can_blank() const;
     LevelPtr blank(const KeyValues &params) const;
+    // ABI 1.4 (capability 'import-image'): a level read from a picture (PNG/JPEG bytes of the file `source`), with
+    // generator parameters for what the picture cannot show. Errors name `source`.
+    bool can_import_image() const;
+    LevelPtr import_image(std::string_view bytes, const KeyValues &params, const std::string &source) const;
 
     StatePtr new_state(const LevelPtr &level) const;
     StatePtr decode_state(const LevelPtr &level, std::string_view text, const std::string &source) const;
