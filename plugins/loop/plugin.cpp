@@ -1,5 +1,6 @@
 // plugin.cpp -- the loop plugin: SDK glue only. The model is in board.hpp, the texts in formats.cpp, the solver in
 // solver.cpp, the generator in generator.cpp, drawing in render.cpp and play in play.cpp.
+#include "edit.hpp"
 #include "formats.hpp"
 #include "generator.hpp"
 #include "image_import.hpp"
@@ -18,7 +19,8 @@ const PlayState &state_of(const pluzzle::State &state) { return pluzzle::as<Play
 class Loop final : public pluzzle::Puzzle {
 public:
     static constexpr uint64_t capabilities =
-        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_BLANK | PZ_CAP_IMPORT_IMAGE;
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK |
+        PZ_CAP_IMPORT_IMAGE;
 
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo info;
@@ -32,6 +34,11 @@ public:
                         {"hexapipes", "jsonl", "hexapipes JSON lines, one hexagonal net board a line"},
                         {"tatham", "", "Simon Tatham's Net game IDs 'WxH[w]:<hex digits>' (square, net rules)"}};
         info.params = generator_params();
+        info.tools = {{"pipe", "Draw pipe", "p", "drag from a tile to its neighbour to add or remove the pipe between them"},
+                      {"turn", "Turn tile", "t", "click a tile to turn it one step"},
+                      {"lock", "Lock tile", "l", "click a tile to make it given (not turnable in play) or free"},
+                      {"settings", "Settings", "n",
+                       "type 'rules loop|net', 'grid square|hex', 'wrap yes|no', 'size W H' or 'name TEXT'"}};
         info.solver_options = {{"count", PZ_PARAM_BOOL, "true", 0, 0, "",
                                 "loop rules: count every solution exactly (else stop at the solutions asked for)"}};
         return info;
@@ -81,6 +88,15 @@ public:
     // A square board from a screenshot (PNG or JPEG); rules and wrap from the parameters.
     std::unique_ptr<pluzzle::Level> import_image(std::string_view bytes, const pluzzle::Params &params) const override {
         return loop::import_image(bytes, params);
+    }
+
+    // --- editing
+    std::string edit_interpret(const pluzzle::Level &level, std::string_view tool,
+                               const pluzzle::Input &input) const override {
+        return edit_input(board_of(level), tool, input);
+    }
+    std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &level, std::string_view edit) const override {
+        return execute_edit(board_of(level), edit);
     }
 
     // --- play: a state is the tiles as turned
