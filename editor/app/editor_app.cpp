@@ -257,7 +257,18 @@ void EditorApp::show_document(std::optional<LevelMeta> meta) {
 void EditorApp::refresh_board() {
     if (!session_.has_document()) return;
     reporting([&] {
-        board_ = session_.document().plugin().render(session_.document().level().get(), session_.board_state());
+        const host::Plugin &plugin = session_.document().plugin();
+        // Just after a move, a plugin that animates draws the move part of the way through.
+        if (session_.mode() == Mode::Play && session_.play() && plugin.can_animate())
+            if (const auto &last = session_.play()->last_move()) {
+                const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - last->at).count() /
+                                 kMoveAnimationSeconds;
+                if (t < 1) {
+                    board_ = plugin.render_move(last->before.get(), last->move, float(t));
+                    return;
+                }
+            }
+        board_ = plugin.render(session_.document().level().get(), session_.board_state());
     });
 }
 

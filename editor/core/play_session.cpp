@@ -30,7 +30,9 @@ bool PlaySession::ai_to_move() const {
 
 bool PlaySession::play(const std::string &move) {
     try {
-        history_.push(plugin_->execute(state(), move));
+        host::StatePtr before = state();
+        history_.push(plugin_->execute(before, move));
+        last_move_ = LastMove{std::move(before), move, std::chrono::steady_clock::now()};
         problem_.clear();
         ai_stuck_ = false;
     } catch (const host::InputError &e) {
@@ -118,18 +120,21 @@ bool PlaySession::poll_ai(double time_limit_s) {
 bool PlaySession::undo() {
     ai_job_.reset(); // an answer for a state we are leaving is worthless
     ai_stuck_ = false;
+    last_move_.reset();
     return history_.undo();
 }
 
 bool PlaySession::redo() {
     ai_job_.reset();
     ai_stuck_ = false;
+    last_move_.reset();
     return history_.redo();
 }
 
 void PlaySession::restart() {
     ai_job_.reset();
     ai_stuck_ = game_recorded_ = false;
+    last_move_.reset();
     history_.push(plugin_->new_state(level_));
 }
 

@@ -2,6 +2,8 @@
 // seats that are either a person or one of the plugin's AIs (the AI thinks on a background thread). An AI that keeps
 // a player profile (ABI 1.2) plays with the player's value and learns from each finished game (player_profiles).
 #pragma once
+#include <chrono>
+#include <optional>
 #include "player_profiles.hpp"
 #include "pointer_input.hpp"
 #include "solve_job.hpp"
@@ -63,6 +65,15 @@ class PlaySession {
     void restart();
     const std::string &problem() const { return problem_; }
 
+    // The move just played, for a short animation (plugins with capability 'animate' draw its frames): the state
+    // before it, its text and when it was played. Undo, redo and restart end it.
+    struct LastMove {
+        host::StatePtr before;
+        std::string move;
+        std::chrono::steady_clock::time_point at;
+    };
+    const std::optional<LastMove> &last_move() const { return last_move_; }
+
   private:
     bool offer(const pz_input &input);
     // Once per game (restart begins a new one; undoing to replay the end does not count twice).
@@ -79,6 +90,10 @@ class PlaySession {
     bool game_recorded_ = false;
     bool ai_stuck_ = false; // the AI failed on this state: no retry every frame until something changes
     std::string profile_note_;
+    std::optional<LastMove> last_move_;
 };
+
+// How long a move's animation lasts.
+inline constexpr double kMoveAnimationSeconds = 0.15;
 
 } // namespace pluzzle::editor

@@ -110,6 +110,7 @@ const char *capability_name(uint64_t bit) {
     case PZ_CAP_GAME: return "game";
     case PZ_CAP_BLANK: return "blank";
     case PZ_CAP_IMPORT_IMAGE: return "import-image";
+    case PZ_CAP_ANIMATE: return "animate";
     }
     return nullptr;
 }
@@ -314,18 +315,32 @@ SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) co
     return report;
 }
 
-DisplayList Plugin::render(const pz_level *level, const pz_state *state) const {
+// Runs one drawing call of the plugin into a recorder and returns the recording (errors name the plugin).
+template <class Draw> DisplayList Plugin::record(const char *what, Draw &&draw) const {
     DisplayListRecorder recorder;
     pz_error err = blank_error();
-    const pz_code c = table_->render(level, state, &recorder.canvas(), &err);
+    const pz_code c = draw(&recorder.canvas(), &err);
     DisplayList list;
     try {
         list = recorder.take();
     } catch (const PluginError &e) { // the recorder's limit: name the plugin
-        throw PluginError("plugin '" + id() + "' (" + path_ + "): render: " + e.what());
+        throw PluginError("plugin '" + id() + "' (" + path_ + "): " + what + ": " + e.what());
     }
-    if (c != PZ_OK) fail(c, err, "render");
+    if (c != PZ_OK) fail(c, err, what);
     return list;
+}
+
+DisplayList Plugin::render(const pz_level *level, const pz_state *state) const {
+    return record("render", [&](const pz_canvas *canvas, pz_error *err) { return table_->render(level, state, canvas, err); });
+}
+
+bool Plugin::can_animate() const { return can(PZ_CAP_ANIMATE) && PZ_HAS(table_, render_move); }
+
+DisplayList Plugin::render_move(const pz_state *state, std::string_view move, float t) const {
+    if (!can_animate()) throw PluginError("plugin '" + id() + "' draws no move animation (ABI " + abi() + ")");
+    return record("render_move", [&](const pz_canvas *canvas, pz_error *err) {
+        return table_->render_move(state, move.data(), move.size(), t, canvas, err);
+    });
 }
 
 LevelPtr Plugin::generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const {

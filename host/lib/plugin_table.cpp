@@ -122,6 +122,7 @@ std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
         {(caps & PZ_CAP_BLANK) != 0, PZ_HAS(t, blank_level), "blank_level of ABI 1.2 (capability 'blank')"},
         {(caps & PZ_CAP_IMPORT_IMAGE) != 0, PZ_HAS(t, import_image),
          "import_image of ABI 1.4 (capability 'import-image')"},
+        {(caps & PZ_CAP_ANIMATE) != 0, PZ_HAS(t, render_move), "render_move of ABI 1.4 (capability 'animate')"},
     };
     for (auto &n : needs)
         if (n.needed && !n.present) return "plugin '" + std::string(t->id) + "' lacks " + n.what;

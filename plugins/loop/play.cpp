@@ -6,6 +6,7 @@
 #include <pluzzle/input.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 namespace loop {
 
@@ -79,11 +80,31 @@ std::string interpret_input(const Board &board, const pluzzle::Input &input) {
     return (back ? "u " : "r ") + pluzzle::xy_text(*cell);
 }
 
-std::unique_ptr<PlayState> execute_move(const Board &board, const PlayState &state, std::string_view move) {
+namespace {
+
+// The tile a move turns and which way ("u" turns back); refuses a locked tile.
+std::pair<int64_t, bool> moved_tile(const Board &board, std::string_view move) {
     const bool back = !move.empty() && move[0] == 'u';
     const pluzzle::grid::Cell cell = pluzzle::verb_cell(move, back ? "u" : "r", board.rows, board.cols, "move");
     const int64_t i = int64_t(cell.row) * board.cols + cell.col;
     if (board.is_locked(i)) throw pluzzle::invalid("tile " + pluzzle::xy_text(cell) + " is locked", "move");
+    return {i, back};
+}
+
+} // namespace
+
+void render_move_frame(const Board &board, const PlayState &state, std::string_view move, float t,
+                       pluzzle::Canvas &canvas) {
+    const auto [i, back] = moved_tile(board, move);
+    if (!(t < 1)) return render_board(board, &execute_move(board, state, move)->masks, canvas); // NaN: the end
+    // One step is a quarter turn clockwise on squares (N -> E), a sixth counter-clockwise on hexagons (E -> NE).
+    const float step = board.shape == Shape::Square ? float(M_PI) / 2 : -float(M_PI) / 3;
+    const Turning turning{i, step * std::max(0.0f, t) * (back ? -1.0f : 1.0f)};
+    render_board(board, &state.masks, canvas, &turning);
+}
+
+std::unique_ptr<PlayState> execute_move(const Board &board, const PlayState &state, std::string_view move) {
+    const auto [i, back] = moved_tile(board, move);
     auto next = std::make_unique<PlayState>(state);
     next->masks[size_t(i)] = rotate(board.shape, next->masks[size_t(i)], back ? directions(board.shape) - 1 : 1);
     ++next->moves;

@@ -3,6 +3,7 @@
 #pragma once
 #include "board.hpp"
 
+#include <pluzzle/canvas.hpp>
 #include <pluzzle/play_status.hpp>
 
 #include <memory>
@@ -30,5 +31,8 @@ pluzzle::PlayStatus play_status(const Board &board, const PlayState &state);
 // "u x,y" turns it back. Locked tiles do not turn.
 std::string interpret_input(const Board &board, const pluzzle::Input &input);
 std::unique_ptr<PlayState> execute_move(const Board &board, const PlayState &state, std::string_view move);
+// A frame of the move's animation: the turned tile part of the way (t from 0 to 1) through its turn.
+void render_move_frame(const Board &board, const PlayState &state, std::string_view move, float t,
+                       pluzzle::Canvas &canvas);
 
 } // namespace loop

@@ -20,7 +20,7 @@ class Loop final : public pluzzle::Puzzle {
 public:
     static constexpr uint64_t capabilities =
         PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK |
-        PZ_CAP_IMPORT_IMAGE;
+        PZ_CAP_IMPORT_IMAGE | PZ_CAP_ANIMATE;
 
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo info;
@@ -78,6 +78,12 @@ public:
 
     void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
         render_board(board_of(level), state ? &state_of(*state).masks : nullptr, canvas);
+    }
+
+    // A turning tile, for the editor's move animation.
+    void render_move(const pluzzle::Level &level, const pluzzle::State &state, std::string_view move, float t,
+                     pluzzle::Canvas &canvas) const override {
+        render_move_frame(board_of(level), state_of(state), move, t, canvas);
     }
 
     std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,

@@ -40,10 +40,18 @@ struct Geometry {
 
 } // namespace
 
-void render_board(const Board &board, const std::vector<uint8_t> *masks, pluzzle::Canvas &canvas) {
+void render_board(const Board &board, const std::vector<uint8_t> *masks, pluzzle::Canvas &canvas,
+                  const Turning *turning) {
     const std::vector<uint8_t> &m = masks ? *masks : board.tiles;
     const Geometry g(board);
-    const bool done = masks && solved(board, m);
+    const bool done = masks && !turning && solved(board, m);
+    const int64_t turning_tile = turning ? turning->tile : -1;
+    const float cos_a = turning ? std::cos(turning->angle) : 1, sin_a = turning ? std::sin(turning->angle) : 0;
+    // A point of the turning tile, rotated about its centre (y points down, so this turns clockwise).
+    auto turned = [&](pz_point centre, pz_point p) {
+        const float x = p.x - centre.x, y = p.y - centre.y;
+        return pz_point{centre.x + x * cos_a - y * sin_a, centre.y + x * sin_a + y * cos_a};
+    };
     canvas.begin(g.width(), g.height());
     {
         pluzzle::Group group(canvas, "cells");
@@ -61,7 +69,7 @@ void render_board(const Board &board, const std::vector<uint8_t> *masks, pluzzle
             const pz_point centre = g.center({int(i / board.cols), int(i % board.cols)});
             for (int d = 0; d < k; ++d)
                 if (m[size_t(i)] >> d & 1) {
-                    const pz_point end = g.side(centre, d);
+                    const pz_point end = i == turning_tile ? turned(centre, g.side(centre, d)) : g.side(centre, d);
                     canvas.line(centre.x, centre.y, end.x, end.y, colour, g.pipe_width());
                 }
             // A tile with one connection is an end point of the network: a knob, as in Net.
@@ -71,7 +79,7 @@ void render_board(const Board &board, const std::vector<uint8_t> *masks, pluzzle
     }
     pluzzle::Group group(canvas, "open ends");
     for (int64_t i = 0; i < board.size(); ++i) {
-        if (!m[size_t(i)]) continue;
+        if (!m[size_t(i)] || i == turning_tile) continue;
         const pz_point centre = g.center({int(i / board.cols), int(i % board.cols)});
         for (int d = 0; d < k; ++d) {
             if (!(m[size_t(i)] >> d & 1)) continue;

@@ -136,6 +136,23 @@ TEST(PlaySession, ClicksPlayMovesWithUndo) {
     EXPECT_EQ(play.status().phase, PZ_PLAY_SOLVED);
 }
 
+// The last move is kept for the board's animation (the app draws plugin frames from it for 0.15 s).
+TEST(PlaySession, KeepsTheLastMoveForItsAnimationUntilUndo) {
+    auto loop = editor_test::plugin("loop");
+    PlaySession play(loop, level_of("loop", "loop 1\nrules loop\ngrid square\nsize 2 1\ntiles\n18\n")); // unsolved
+    EXPECT_FALSE(play.last_move());
+    const auto before = play.state();
+    ASSERT_TRUE(play.press(30, 30, 0)); // tile (0, 0)
+    ASSERT_TRUE(play.last_move());
+    EXPECT_EQ(play.last_move()->move, "r 0,0");
+    EXPECT_EQ(play.last_move()->before, before);
+    EXPECT_LE(play.last_move()->at, std::chrono::steady_clock::now());
+    EXPECT_TRUE(loop->can_animate());
+    EXPECT_FALSE(loop->render_move(play.last_move()->before.get(), play.last_move()->move, 0.5f).items.empty());
+    EXPECT_TRUE(play.undo());
+    EXPECT_FALSE(play.last_move()) << "an undone move is not animated";
+}
+
 TEST(PlaySession, PersonAgainstAnAiTakesTurns) {
     const editor_test::NoThreadLeftBehind no_leak;
     auto probe = editor_test::plugin("probe");

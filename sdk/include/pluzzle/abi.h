@@ -61,7 +61,8 @@
  *       level from the generator parameters, for editors).
  *  1.3  the entry point is the plain C function pluzzle_plugin_entry (rule 1): no Boost in the SDK, and a plugin can
  *       be written in C alone. The table is unchanged (PZ_PLUGIN_SIZE_1_3 == PZ_PLUGIN_SIZE_1_2).
- *  1.4  import_image with PZ_CAP_IMPORT_IMAGE: a level read from a picture of a board (a screenshot).
+ *  1.4  import_image with PZ_CAP_IMPORT_IMAGE: a level read from a picture of a board (a screenshot);
+ *       render_move with PZ_CAP_ANIMATE: the picture part of the way through a move, for editors' animations.
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -142,7 +143,8 @@ enum pz_capability {
     PZ_CAP_EDIT = 1u << 5,           /* edit_interpret / edit_execute with the listed tools */
     PZ_CAP_GAME = 1u << 6,           /* several players; ai_move (ABI 1.1) */
     PZ_CAP_BLANK = 1u << 7,          /* blank_level() (ABI 1.2) */
-    PZ_CAP_IMPORT_IMAGE = 1u << 8    /* import_image() (ABI 1.4) */
+    PZ_CAP_IMPORT_IMAGE = 1u << 8,   /* import_image() (ABI 1.4) */
+    PZ_CAP_ANIMATE = 1u << 9         /* render_move() (ABI 1.4) */
 };
 
 /* A file format the plugin reads. The canonical one is listed first and is what encode() writes. */
@@ -390,6 +392,11 @@ typedef struct pz_plugin {
      * PZ_CAP_IMPORT_IMAGE is declared. */
     pz_code (*import_image)(const uint8_t *bytes, size_t len, const pz_param_value *params, uint32_t param_count,
                             pz_level **out, pz_error *err);
+    /* Draws the board a fraction `t` (0..1) of the way through `move` (a text execute() accepts) from `state`: at 0
+     * it looks like `state`, at 1 like the state after the move (e.g. a tile half turned at 0.5). Editors call it
+     * for a few frames after each move. Present exactly when PZ_CAP_ANIMATE is declared. */
+    pz_code (*render_move)(const pz_state *state, const char *move, size_t len, float t, const pz_canvas *canvas,
+                           pz_error *err);
 } pz_plugin;
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */

@@ -94,7 +94,8 @@ template <class P> constexpr bool check_capabilities() {
                   "PZ_CAP_SOLVE | ...; (0 when it only parses and renders)");
     constexpr uint64_t caps = P::capabilities;
     constexpr uint64_t known = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE |
-                               PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_GAME | PZ_CAP_BLANK | PZ_CAP_IMPORT_IMAGE;
+                               PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_GAME | PZ_CAP_BLANK | PZ_CAP_IMPORT_IMAGE |
+                               PZ_CAP_ANIMATE;
     static_assert((caps & ~known) == 0, "capabilities holds a bit that is not a pz_capability");
     static_assert(((caps & PZ_CAP_SOLVE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, solve),
                   "PZ_CAP_SOLVE is declared exactly when solve() is overridden");
@@ -107,6 +108,9 @@ template <class P> constexpr bool check_capabilities() {
                   "PZ_CAP_BLANK is declared exactly when blank() or blank_grid() is overridden");
     static_assert(((caps & PZ_CAP_IMPORT_IMAGE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, import_image),
                   "PZ_CAP_IMPORT_IMAGE is declared exactly when import_image() is overridden");
+    static_assert(((caps & PZ_CAP_ANIMATE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, render_move),
+                  "PZ_CAP_ANIMATE is declared exactly when render_move() is overridden");
+    static_assert(!(caps & PZ_CAP_ANIMATE) || (caps & PZ_CAP_PLAY), "PZ_CAP_ANIMATE animates moves: it needs PZ_CAP_PLAY");
     constexpr bool plays = PLUZZLE_DETAIL_OVERRIDES(P, start) && PLUZZLE_DETAIL_OVERRIDES(P, decode_state) &&
                            PLUZZLE_DETAIL_OVERRIDES(P, encode_state) && PLUZZLE_DETAIL_OVERRIDES(P, status) &&
                            PLUZZLE_DETAIL_OVERRIDES(P, execute);
@@ -217,6 +221,7 @@ template <class P> struct Bridge {
             if (!ai_profiles.empty()) t.ai_profile_update = &ai_profile_update;
             if (caps & PZ_CAP_BLANK) t.blank_level = &blank_level;
             if (caps & PZ_CAP_IMPORT_IMAGE) t.import_image = &import_image;
+            if (caps & PZ_CAP_ANIMATE) t.render_move = &render_move;
         }
         Exported(const Exported &) = delete;
         Exported &operator=(const Exported &) = delete;
@@ -302,6 +307,14 @@ template <class P> struct Bridge {
         return guard(err, [&] {
             Params params(exported().info.params, pairs(p, n));
             *out = handle(puzzle().import_image(std::string_view(reinterpret_cast<const char *>(bytes), len), params));
+        });
+    }
+    static pz_code render_move(const pz_state *s, const char *move, size_t len, float t, const pz_canvas *c,
+                               pz_error *err) {
+        return guard(err, [&] {
+            const StateBox &b = unbox(s);
+            Canvas canvas(c);
+            puzzle().render_move(*b.level->level, *b.state, std::string_view(move, len), t, canvas);
         });
     }
     static pz_code state_new(const pz_level *l, pz_state **out, pz_error *err) {

@@ -110,6 +110,11 @@ public:
 
     // --- drawing (state may be null)
     virtual void render(const Level &level, const State *state, Canvas &canvas) const = 0;
+    // ABI 1.4, with PZ_CAP_ANIMATE: the board a fraction t (0..1) of the way through `move` from `state` (0 looks
+    // like `state`, 1 like the state after it), for an editor's short move animation.
+    virtual void render_move(const Level &, const State &, std::string_view /*move*/, float /*t*/, Canvas &) const {
+        throw unsupported("move animation");
+    }
 
     // --- generation
     virtual std::unique_ptr<Level> generate(const Params &, uint64_t /*seed*/, SolveControl &) const {

@@ -100,6 +100,9 @@ public:
     // What the plugin draws for `level` (and `state`, may be null), recorded. What failed inside a drawing
     // callback (e.g. the recorder's item limit) is thrown here, once the plugin call has returned.
     DisplayList render(const pz_level *level, const pz_state *state) const;
+    // ABI 1.4 (capability 'animate'): the board a fraction t (0..1) of the way through `move` from `state`.
+    bool can_animate() const;
+    DisplayList render_move(const pz_state *state, std::string_view move, float t) const;
     LevelPtr generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const;
     // ABI 1.2 (capability 'blank'): an empty level from the generator parameters (missing ones: defaults).
     bool can_blank() const;
@@ -129,6 +132,7 @@ private:
     [[noreturn]] void fail(pz_code code, const pz_error &err, const std::string &what,
                            const std::string &source = {}) const;
     template <class F> F require(F fn, const char *what) const;
+    template <class Draw> DisplayList record(const char *what, Draw &&draw) const;
 
     const pz_plugin *table_;
     std::string path_;
