@@ -135,6 +135,8 @@ public:
         ++nodes_;
         if (control_.tick()) throw Stopped{};
     }
+    // Tells the host how far the search is (rate-limited by SolveControl), e.g. components counted / components.
+    void progress(double fraction, const char *what) { control_.progress(fraction, what); }
 
     std::vector<uint8_t> solved_masks() const {
         std::vector<uint8_t> out;
@@ -301,6 +303,7 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report, int
     BigCount total = 1;
     if (options.count) {
         for (auto &c : comps) {
+            s.progress(double(counts.size()) / double(comps.size()), "counting components");
             counts.push_back(count_component(s, c, seen, k));
             total *= counts.back();
             if (total == 0) break;
@@ -320,6 +323,7 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report, int
     const size_t root = s.mark();
     std::vector<size_t> component_marks;
     for (auto &c : comps) {
+        s.progress(double(component_marks.size()) / double(comps.size()), "solving components");
         component_marks.push_back(s.mark());
         std::vector<std::pair<int64_t, uint8_t>> first;
         const unsigned got = enumerate(s, c, 1, [&] {
@@ -435,6 +439,7 @@ bool net_fixpoint(Search &s, const Board &b, int k) {
 }
 
 unsigned search_net(Search &s, const Board &b, int k, unsigned want, std::vector<std::vector<uint8_t>> &found) {
+    s.progress(-1, "net search"); // no useful fraction: the search's size is unknown
     // Branch on the undecided tile with the fewest options.
     int64_t t = -1;
     int best = 99;

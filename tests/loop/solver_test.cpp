@@ -156,3 +156,32 @@ TEST(LoopSolver, HexapipesBoardsAreSolvedAndProvenUnique) {
         }
     }
 }
+
+// The host hears how far a long solve is: within each phase (counting, then solving the components) the fraction
+// rises and stays within [0, 1).
+TEST(LoopSolver, ReportsProgressOnALongSolve) {
+    std::mt19937_64 rng(21);
+    const Board b = planted(rng, Shape::Square, Rule::Loop, false, 1000, 1000);
+    struct Seen {
+        std::vector<std::pair<std::string, double>> reports;
+    } seen;
+    pz_solve_request request{};
+    request.struct_size = sizeof request;
+    request.ctx = &seen;
+    request.progress = [](void *ctx, const pz_progress *p) {
+        static_cast<Seen *>(ctx)->reports.emplace_back(p->message ? p->message : "", p->fraction);
+    };
+    pluzzle::SolveControl control(&request, nullptr);
+    const SolveReport r = solve_board(b, control, {});
+    ASSERT_TRUE(r.counted);
+    ASSERT_FALSE(seen.reports.empty()) << "a solve of a million tiles takes well over the 0.1 s between reports";
+    for (size_t i = 0; i < seen.reports.size(); ++i) {
+        const auto &[phase, fraction] = seen.reports[i];
+        EXPECT_TRUE(phase == "counting components" || phase == "solving components") << phase;
+        EXPECT_GE(fraction, 0);
+        EXPECT_LT(fraction, 1);
+        if (i > 0 && seen.reports[i - 1].first == phase) {
+            EXPECT_GE(fraction, seen.reports[i - 1].second) << phase;
+        }
+    }
+}
