@@ -4,7 +4,8 @@
 
 #include "solver.hpp"
 
-#include <numeric>
+#include <pluzzle/union_find.hpp>
+
 #include <random>
 
 namespace loop {
@@ -35,15 +36,6 @@ void connect(Board &b, int64_t i, int d, int64_t j) {
     b.tiles[size_t(i)] |= uint8_t(1u << d);
     b.tiles[size_t(j)] |= uint8_t(1u << opposite(b.shape, d));
 }
-
-struct UnionFind {
-    std::vector<int64_t> parent;
-    explicit UnionFind(int64_t n) : parent(size_t(n)) { std::iota(parent.begin(), parent.end(), int64_t(0)); }
-    int64_t find(int64_t x) {
-        while (parent[size_t(x)] != x) x = parent[size_t(x)] = parent[size_t(parent[size_t(x)])];
-        return x;
-    }
-};
 
 // Net rules, `unique`: while the solver finds two solutions, swap one pipe of the tree where they differ for another
 // pipe that reconnects the two halves as close to that tile as possible (Tatham's idea: perturb the ambiguous
@@ -143,14 +135,13 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
             for (int d : forward)
                 if (const int64_t j = b.neighbour(i, d); j >= 0 && j != i) edges.emplace_back(i, d);
         for (size_t e = edges.size(); e > 1; --e) std::swap(edges[e - 1], edges[size_t(below(rng, e))]);
-        UnionFind uf(b.size());
+        pluzzle::UnionFind uf(b.size());
         int64_t joined = 0;
         for (size_t e = 0; e < edges.size() && joined + 1 < b.size(); ++e) {
             if (e % 65536 == 0 && control.poll()) throw pluzzle::stopped("generation");
             const auto [i, d] = edges[e];
-            const int64_t j = b.neighbour(i, d), ri = uf.find(i), rj = uf.find(j);
-            if (ri == rj) continue;
-            uf.parent[size_t(ri)] = rj;
+            const int64_t j = b.neighbour(i, d);
+            if (!uf.unite(i, j)) continue;
             connect(b, i, d, j);
             ++joined;
         }

@@ -2,9 +2,10 @@
 // guesses never copy the board: a guess pushes old domains on the trail and backtracking pops them.
 #include "solver.hpp"
 
+#include <pluzzle/union_find.hpp>
+
 #include <algorithm>
 #include <array>
-#include <numeric>
 
 namespace loop {
 namespace {
@@ -368,31 +369,13 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report, int
 
 // ---------------------------------------------------------------- net rules: one tree
 
-class UnionFind {
-public:
-    explicit UnionFind(int64_t n) : parent_(size_t(n)) { std::iota(parent_.begin(), parent_.end(), int64_t(0)); }
-    int64_t find(int64_t x) {
-        while (parent_[size_t(x)] != x) x = parent_[size_t(x)] = parent_[size_t(parent_[size_t(x)])];
-        return x;
-    }
-    bool unite(int64_t a, int64_t b) {
-        a = find(a), b = find(b);
-        if (a == b) return false;
-        parent_[size_t(a)] = b;
-        return true;
-    }
-
-private:
-    std::vector<int64_t> parent_;
-};
-
 // Net reasoning at a propagation fixpoint: connections both sides have decided form no cycle; an undecided
 // connection that would close one is removed (then propagation runs again); and the tiles can still all be
 // reached through connections that remain possible. False on a contradiction.
 bool net_fixpoint(Search &s, const Board &b, int k) {
     for (;;) {
         if (!s.propagate()) return false;
-        UnionFind uf(s.size());
+        pluzzle::UnionFind uf(s.size());
         int64_t nb[6] = {};
         for (int64_t i = 0; i < s.size(); ++i) {
             const uint8_t must = s.must(i);

@@ -18,3 +18,4 @@
 #include <pluzzle/solve_control.hpp>
 #include <pluzzle/solve_status.hpp>
 #include <pluzzle/text.hpp>
+#include <pluzzle/union_find.hpp>
