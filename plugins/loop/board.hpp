@@ -99,6 +99,18 @@ private:
     }
 };
 
+// A tree on T tiles with pipes has T-1 connections, and turning keeps every tile's number of pipe ends: so net
+// rules can only be met when the pipe ends add up to 2(T-1). `tiles` counts the tiles with a pipe.
+struct PipeCount {
+    int64_t tiles = 0, ends = 0;
+    bool fits_a_tree() const { return tiles == 0 || ends == 2 * (tiles - 1); }
+};
+inline PipeCount pipe_count(const std::vector<uint8_t> &masks) {
+    PipeCount c;
+    for (uint8_t m : masks) c.tiles += m != 0, c.ends += bit_count(m);
+    return c;
+}
+
 const char *shape_name(Shape shape);
 const char *rule_name(Rule rule);
 

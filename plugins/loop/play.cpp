@@ -51,9 +51,7 @@ bool connected(const Board &board, const std::vector<uint8_t> &masks) {
 bool solved(const Board &board, const std::vector<uint8_t> &masks) {
     if (open_ends(board, masks)) return false;
     if (board.rule == Rule::Loop) return true;
-    int64_t tiles = 0, ends = 0;
-    for (uint8_t m : masks) tiles += m != 0, ends += bit_count(m);
-    return connected(board, masks) && (tiles == 0 || ends == 2 * (tiles - 1));
+    return pipe_count(masks).fits_a_tree() && connected(board, masks);
 }
 
 pluzzle::PlayStatus play_status(const Board &board, const PlayState &state) {

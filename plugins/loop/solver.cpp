@@ -5,7 +5,6 @@
 #include <pluzzle/union_find.hpp>
 
 #include <algorithm>
-#include <array>
 
 namespace loop {
 namespace {
@@ -48,11 +47,16 @@ const Tables &tables(Shape shape) {
 inline bool single(uint8_t dom) { return dom && !(dom & (dom - 1)); }
 inline int lowest(uint8_t dom) { return __builtin_ctz(dom); }
 
+void mark_unsolvable(SolveReport &report) {
+    report.status = PZ_SOLVE_UNSOLVABLE;
+    report.count = 0;
+    report.counted = true;
+}
 
 class Search {
 public:
     Search(const Board &board, pluzzle::SolveControl &control)
-        : b_(board), t_(tables(board.shape)), k_(directions(board.shape)), n_(board.size()), control_(control),
+        : b_(board), t_(tables(board.shape)), k_(loop::directions(board.shape)), n_(board.size()), control_(control),
           dom_(size_t(n_)), queued_(size_t(n_), 0) {
         for (int64_t i = 0; i < n_; ++i) dom_[size_t(i)] = b_.is_locked(i) ? 1 : t_.distinct[b_.tiles[size_t(i)]];
         // Net rules look every tile's neighbours up again at each search node (cycles, reachability): a table
@@ -70,6 +74,7 @@ public:
 
     uint64_t nodes() const { return nodes_; }
     int64_t size() const { return n_; }
+    int directions() const { return k_; }
     uint8_t domain(int64_t i) const { return dom_[size_t(i)]; }
     uint8_t must(int64_t i) const { return t_.must[b_.tiles[size_t(i)]][dom_[size_t(i)]]; }
     uint8_t may(int64_t i) const { return t_.may[b_.tiles[size_t(i)]][dom_[size_t(i)]]; }
@@ -97,12 +102,20 @@ public:
     }
     // Keeps only the options of `i` whose connection towards d is `open`.
     bool restrict_edge(int64_t i, int d, bool open) {
-        uint8_t keep = 0;
-        for (uint8_t dom = dom_[size_t(i)]; dom; dom &= uint8_t(dom - 1)) {
-            const int r = lowest(dom);
-            if (((t_.rotated[b_.tiles[size_t(i)]][r] >> d) & 1) == open) keep |= uint8_t(1u << r);
+        const uint8_t side = uint8_t(1u << d);
+        return restrict(i, options_with(i, open ? side : 0, open ? 0 : side));
+    }
+
+    // One search node per option of tile t: restrict t to it, propagate, and when that holds call visit(), which
+    // answers whether to go on with the next option; the state is restored after each.
+    template <class Visit> void branch(int64_t t, Visit &&visit) {
+        for (uint8_t dom = dom_[size_t(t)]; dom; dom &= uint8_t(dom - 1)) {
+            node();
+            const size_t before = mark();
+            const bool go_on = !(restrict(t, uint8_t(dom & -dom)) && propagate()) || visit();
+            undo(before);
+            if (!go_on) return;
         }
-        return restrict(i, keep);
     }
 
     bool propagate() {
@@ -160,6 +173,16 @@ private:
         for (int d = 0; d < k_; ++d)
             if (nb[d] >= 0) enqueue(nb[d]);
     }
+    // The options of `i` whose tile has every connection in `open` and none in `closed`.
+    uint8_t options_with(int64_t i, uint8_t open, uint8_t closed) const {
+        const uint8_t m = b_.tiles[size_t(i)];
+        uint8_t keep = 0;
+        for (uint8_t dom = dom_[size_t(i)]; dom; dom &= uint8_t(dom - 1)) {
+            const uint8_t rm = t_.rotated[m][lowest(dom)];
+            if ((rm & open) == open && !(rm & closed)) keep |= uint8_t(dom & -dom);
+        }
+        return keep;
+    }
     // Filters the options of `i` by what its neighbours allow on each shared edge (and nothing off the board).
     bool revise(int64_t i) {
         int64_t nb[6] = {};
@@ -174,17 +197,8 @@ private:
             if (must(nb[d]) >> o & 1) open |= uint8_t(1u << d);
             else if (!(may(nb[d]) >> o & 1)) closed |= uint8_t(1u << d);
         }
-        const uint8_t m = b_.tiles[size_t(i)];
-        if ((t_.must[m][dom_[size_t(i)]] & open) == open && !(t_.may[m][dom_[size_t(i)]] & closed)) return true;
-        uint8_t keep = 0;
-        for (uint8_t dom = dom_[size_t(i)]; dom; dom &= uint8_t(dom - 1)) {
-            const int r = lowest(dom);
-            const uint8_t rm = t_.rotated[m][r];
-            if ((rm & open) == open && !(rm & closed)) keep |= uint8_t(1u << r);
-        }
-        if (!keep) return false;
-        set(i, keep);
-        return true;
+        if ((must(i) & open) == open && !(may(i) & closed)) return true; // every option fits: the common case
+        return restrict(i, options_with(i, open, closed));
     }
 
     const Board &b_;
@@ -209,7 +223,8 @@ private:
 // Groups `tiles` (all undecided) into components: two undecided tiles belong together when the edge between them
 // is still open to both choices (decided edges decouple, since arc consistency holds).
 std::vector<std::vector<int64_t>> components(const Search &s, const std::vector<int64_t> &tiles,
-                                             std::vector<uint8_t> &seen, int k) {
+                                             std::vector<uint8_t> &seen) {
+    const int k = s.directions();
     std::vector<std::vector<int64_t>> out;
     for (int64_t start : tiles) {
         if (seen[size_t(start)] || single(s.domain(start))) continue;
@@ -250,23 +265,19 @@ int64_t branch_tile(const Search &s, const std::vector<int64_t> &comp) {
 
 // The exact number of solutions of one component: branch on a tile, propagate, and multiply the counts of the
 // components the rest falls apart into.
-BigCount count_component(Search &s, const std::vector<int64_t> &comp, std::vector<uint8_t> &seen, int k) {
+BigCount count_component(Search &s, const std::vector<int64_t> &comp, std::vector<uint8_t> &seen) {
     const int64_t t = branch_tile(s, comp);
     if (t < 0) return 1;
     BigCount total = 0;
-    for (uint8_t dom = s.domain(t); dom; dom &= uint8_t(dom - 1)) {
-        s.node();
-        const size_t mark = s.mark();
-        if (s.restrict(t, uint8_t(dom & -dom)) && s.propagate()) {
-            BigCount product = 1;
-            for (auto &sub : components(s, comp, seen, k)) {
-                product *= count_component(s, sub, seen, k);
-                if (product == 0) break;
-            }
-            total += product;
+    s.branch(t, [&] {
+        BigCount product = 1;
+        for (auto &sub : components(s, comp, seen)) {
+            product *= count_component(s, sub, seen);
+            if (product == 0) break;
         }
-        s.undo(mark);
-    }
+        total += product;
+        return true;
+    });
     return total;
 }
 
@@ -280,22 +291,20 @@ unsigned enumerate(Search &s, const std::vector<int64_t> &comp, unsigned want, c
         return 1;
     }
     unsigned got = 0;
-    for (uint8_t dom = s.domain(t); dom && got < want; dom &= uint8_t(dom - 1)) {
-        s.node();
-        const size_t mark = s.mark();
-        if (s.restrict(t, uint8_t(dom & -dom)) && s.propagate()) got += enumerate(s, comp, want - got, found);
-        s.undo(mark);
-    }
+    s.branch(t, [&] {
+        got += enumerate(s, comp, want - got, found);
+        return got < want;
+    });
     return got;
 }
 
-void solve_loop(Search &s, const SolveOptions &options, SolveReport &report, int k) {
+void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
     std::vector<int64_t> undecided;
     for (int64_t i = 0; i < s.size(); ++i)
         if (!single(s.domain(i))) undecided.push_back(i);
     report.decided_by_propagation = uint64_t(s.size()) - undecided.size();
     std::vector<uint8_t> seen(size_t(s.size()), 0);
-    const auto comps = components(s, undecided, seen, k);
+    const auto comps = components(s, undecided, seen);
     report.components = comps.size();
     for (auto &c : comps) report.largest_component = std::max<uint64_t>(report.largest_component, c.size());
 
@@ -305,14 +314,14 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report, int
     if (options.count) {
         for (auto &c : comps) {
             s.progress(double(counts.size()) / double(comps.size()), "counting components");
-            counts.push_back(count_component(s, c, seen, k));
+            counts.push_back(count_component(s, c, seen));
             total *= counts.back();
             if (total == 0) break;
         }
         report.count = total;
         report.counted = true;
         if (total == 0) {
-            report.status = PZ_SOLVE_UNSOLVABLE;
+            mark_unsolvable(report);
             return;
         }
     }
@@ -332,9 +341,7 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report, int
         });
         if (!got) { // only without counting: this component has no solution
             s.undo(root);
-            report.count = 0;
-            report.counted = true;
-            report.status = PZ_SOLVE_UNSOLVABLE;
+            mark_unsolvable(report);
             return;
         }
         for (auto &[i, d] : first) s.restrict(i, d);
@@ -369,10 +376,17 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report, int
 
 // ---------------------------------------------------------------- net rules: one tree
 
+// What the reachability check needs of the board, found once: the tiles with pipes and the first of them.
+struct NetTiles {
+    int64_t tiles = 0;
+    int64_t first = -1;
+};
+
 // Net reasoning at a propagation fixpoint: connections both sides have decided form no cycle; an undecided
 // connection that would close one is removed (then propagation runs again); and the tiles can still all be
 // reached through connections that remain possible. False on a contradiction.
-bool net_fixpoint(Search &s, const Board &b, int k) {
+bool net_fixpoint(Search &s, const NetTiles &net) {
+    const int k = s.directions();
     for (;;) {
         if (!s.propagate()) return false;
         pluzzle::UnionFind uf(s.size());
@@ -397,13 +411,10 @@ bool net_fixpoint(Search &s, const Board &b, int k) {
         }
         if (changed) continue;
         // Every tile with a connection must be reachable from the first one through possible connections.
-        int64_t start = -1, tiles = 0;
-        for (int64_t i = 0; i < s.size(); ++i)
-            if (b.tiles[size_t(i)]) tiles += 1, start = start < 0 ? i : start;
-        if (start < 0) return true;
+        if (net.first < 0) return true;
         std::vector<uint8_t> reached(size_t(s.size()), 0);
-        std::vector<int64_t> stack{start};
-        reached[size_t(start)] = 1;
+        std::vector<int64_t> stack{net.first};
+        reached[size_t(net.first)] = 1;
         int64_t count = 1;
         while (!stack.empty()) {
             const int64_t i = stack.back();
@@ -417,11 +428,11 @@ bool net_fixpoint(Search &s, const Board &b, int k) {
                     stack.push_back(nb[d]);
                 }
         }
-        return count == tiles;
+        return count == net.tiles;
     }
 }
 
-unsigned search_net(Search &s, const Board &b, int k, unsigned want, std::vector<std::vector<uint8_t>> &found) {
+unsigned search_net(Search &s, const NetTiles &net, unsigned want, std::vector<std::vector<uint8_t>> &found) {
     s.progress(-1, "net search"); // no useful fraction: the search's size is unknown
     // Branch on the undecided tile with the fewest options.
     int64_t t = -1;
@@ -435,35 +446,26 @@ unsigned search_net(Search &s, const Board &b, int k, unsigned want, std::vector
         return 1;
     }
     unsigned got = 0;
-    for (uint8_t dom = s.domain(t); dom && got < want; dom &= uint8_t(dom - 1)) {
-        s.node();
-        const size_t mark = s.mark();
-        if (s.restrict(t, uint8_t(dom & -dom)) && net_fixpoint(s, b, k)) got += search_net(s, b, k, want - got, found);
-        s.undo(mark);
-    }
+    s.branch(t, [&] {
+        if (net_fixpoint(s, net)) got += search_net(s, net, want - got, found);
+        return got < want;
+    });
     return got;
 }
 
-void solve_net(Search &s, const Board &b, const SolveOptions &options, SolveReport &report, int k) {
-    // A tree on T tiles has T-1 connections, and rotating changes no tile's number of pipe ends.
-    int64_t tiles = 0, ends = 0;
-    for (int64_t i = 0; i < s.size(); ++i)
-        if (b.tiles[size_t(i)]) ++tiles, ends += bit_count(b.tiles[size_t(i)]);
-    if (tiles > 0 && ends != 2 * (tiles - 1)) {
-        report.status = PZ_SOLVE_UNSOLVABLE;
-        report.count = 0;
-        report.counted = true;
-        return;
-    }
-    if (!net_fixpoint(s, b, k)) {
-        report.status = PZ_SOLVE_UNSOLVABLE;
-        report.count = 0;
-        report.counted = true;
+void solve_net(Search &s, const Board &b, const SolveOptions &options, SolveReport &report) {
+    const PipeCount pipes = pipe_count(b.tiles);
+    NetTiles net;
+    net.tiles = pipes.tiles;
+    for (int64_t i = 0; i < b.size() && net.first < 0; ++i)
+        if (b.tiles[size_t(i)]) net.first = i;
+    if (!pipes.fits_a_tree() || !net_fixpoint(s, net)) {
+        mark_unsolvable(report);
         return;
     }
     for (int64_t i = 0; i < s.size(); ++i) report.decided_by_propagation += single(s.domain(i));
     const unsigned want = std::max(options.max_solutions, 1u);
-    const unsigned got = search_net(s, b, k, want, report.solutions);
+    const unsigned got = search_net(s, net, want, report.solutions);
     if (got < want) { // the search ran to its end: the count is exact
         report.count = got;
         report.counted = true;
@@ -479,17 +481,10 @@ void solve_net(Search &s, const Board &b, const SolveOptions &options, SolveRepo
 SolveReport solve_board(const Board &board, pluzzle::SolveControl &control, const SolveOptions &options) {
     SolveReport report;
     Search s(board, control);
-    const int k = directions(board.shape);
     try {
-        if (!s.propagate_all()) {
-            report.status = PZ_SOLVE_UNSOLVABLE;
-            report.count = 0;
-            report.counted = true;
-        } else if (board.rule == Rule::Loop) {
-            solve_loop(s, options, report, k);
-        } else {
-            solve_net(s, board, options, report, k);
-        }
+        if (!s.propagate_all()) mark_unsolvable(report);
+        else if (board.rule == Rule::Loop) solve_loop(s, options, report);
+        else solve_net(s, board, options, report);
     } catch (const Stopped &) {
         report = SolveReport{};
         report.status = control.stop_status();
