@@ -10,16 +10,21 @@
 
 namespace loop {
 
+uint8_t open_sides(const Board &board, const std::vector<uint8_t> &masks, int64_t i) {
+    const uint8_t m = masks[size_t(i)];
+    if (!m) return 0;
+    int64_t nb[6] = {};
+    board.neighbours(i, nb);
+    uint8_t open = 0;
+    for (int d = 0; d < directions(board.shape); ++d)
+        if ((m >> d & 1) && (nb[d] < 0 || !(masks[size_t(nb[d])] >> opposite(board.shape, d) & 1)))
+            open |= uint8_t(1u << d);
+    return open;
+}
+
 int64_t open_ends(const Board &board, const std::vector<uint8_t> &masks) {
-    int64_t open = 0, nb[6] = {};
-    const int k = directions(board.shape);
-    for (int64_t i = 0; i < board.size(); ++i) {
-        const uint8_t m = masks[size_t(i)];
-        if (!m) continue;
-        board.neighbours(i, nb);
-        for (int d = 0; d < k; ++d)
-            if ((m >> d & 1) && (nb[d] < 0 || !(masks[size_t(nb[d])] >> opposite(board.shape, d) & 1))) ++open;
-    }
+    int64_t open = 0;
+    for (int64_t i = 0; i < board.size(); ++i) open += bit_count(open_sides(board, masks, i));
     return open;
 }
 

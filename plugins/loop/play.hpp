@@ -17,8 +17,9 @@ struct PlayState final : pluzzle::State {
     unsigned moves = 0;
 };
 
-// Connections that meet nothing (a neighbour without the matching connection, or the border): both ends of a
-// mismatched edge count.
+// The pipes of tile i that meet nothing (no neighbour, or one without the matching connection), as a mask.
+uint8_t open_sides(const Board &board, const std::vector<uint8_t> &masks, int64_t i);
+// Connections that meet nothing, over the board: both ends of a mismatched edge count.
 int64_t open_ends(const Board &board, const std::vector<uint8_t> &masks);
 // Net rules: true when the tiles with connections form one connected group (with no open end, it is a tree
 // exactly when the number of connections is tiles - 1, which rotation never changes).

@@ -79,15 +79,14 @@ void render_board(const Board &board, const std::vector<uint8_t> *masks, pluzzle
     }
     pluzzle::Group group(canvas, "open ends");
     for (int64_t i = 0; i < board.size(); ++i) {
-        if (!m[size_t(i)] || i == turning_tile) continue;
+        const uint8_t open = i == turning_tile ? 0 : open_sides(board, m, i);
+        if (!open) continue;
         const pz_point centre = g.center({int(i / board.cols), int(i % board.cols)});
-        for (int d = 0; d < k; ++d) {
-            if (!(m[size_t(i)] >> d & 1)) continue;
-            const int64_t j = board.neighbour(i, d);
-            if (j >= 0 && (m[size_t(j)] >> opposite(board.shape, d) & 1)) continue;
-            const pz_point end = g.side(centre, d);
-            canvas.circle(end.x, end.y, g.pipe_width() * 0.6f, kOpenEnd);
-        }
+        for (int d = 0; d < k; ++d)
+            if (open >> d & 1) {
+                const pz_point end = g.side(centre, d);
+                canvas.circle(end.x, end.y, g.pipe_width() * 0.6f, kOpenEnd);
+            }
     }
 }
 
