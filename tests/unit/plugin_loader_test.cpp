@@ -284,6 +284,17 @@ TEST(PluginLoader, TableCheckNamesWhatIsMissing) {
     copy.struct_size = 16;
     EXPECT_NE(check_plugin_table(&copy).find("smaller than ABI 1.0 requires"), std::string::npos);
 
+    // 1.4: a claimed picture import or move animation needs its function, and a 1.3-sized table has neither.
+    copy = reg.find("probe")->table();
+    copy.capabilities |= PZ_CAP_IMPORT_IMAGE;
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks import_image of ABI 1.4 (capability 'import-image')");
+    copy = reg.find("probe")->table();
+    copy.capabilities |= PZ_CAP_ANIMATE;
+    copy.render_move = [](const pz_state *, const char *, size_t, float, const pz_canvas *, pz_error *) { return PZ_OK; };
+    EXPECT_EQ(check_plugin_table(&copy), "");
+    copy.struct_size = PZ_PLUGIN_SIZE_1_3; // the function lies past a 1.3 table: not there
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks render_move of ABI 1.4 (capability 'animate')");
+
     // AI profiles (1.2): each names a declared AI once, has its strings, a good default and the update.
     copy = reg.find("probe")->table();
     copy.ai_profile_update = nullptr;
