@@ -2,9 +2,12 @@
 // guesses never copy the board: a guess pushes old domains on the trail and backtracking pops them.
 #include "solver.hpp"
 
-#include <pluzzle/union_find.hpp>
+#include "exit_forest.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <utility>
 
 namespace loop {
 namespace {
@@ -111,38 +114,89 @@ public:
     template <class Visit> void branch(int64_t t, Visit &&visit) {
         for (uint8_t dom = dom_[size_t(t)]; dom; dom &= uint8_t(dom - 1)) {
             node();
-            const size_t before = mark();
+            const Mark before = mark();
             const bool go_on = !(restrict(t, uint8_t(dom & -dom)) && propagate()) || visit();
             undo(before);
             if (!go_on) return;
         }
     }
 
+    // Revises tiles until nothing changes; under net rules, also carries out what the forest asks for. False on a
+    // contradiction (the caller undoes).
     bool propagate() {
-        while (head_ < queue_.size()) {
-            const int64_t i = queue_[head_++];
-            queued_[size_t(i)] = 0;
-            // A decided tile needs no revision: each neighbour that changes is revised against it (and every tile
-            // was revised once at the start), so a conflict shows up as that neighbour's empty domain.
-            if (single(dom_[size_t(i)])) continue;
-            if (!revise(i)) {
-                for (size_t q = head_; q < queue_.size(); ++q) queued_[size_t(queue_[q])] = 0;
-                queue_.clear();
-                head_ = 0;
-                return false;
+        for (;;) {
+            while (head_ < queue_.size()) {
+                const int64_t i = queue_[head_++];
+                queued_[size_t(i)] = 0;
+                // A decided tile needs no revision: each neighbour that changes is revised against it (and every
+                // tile was revised once at the start), so a conflict shows up as that neighbour's empty domain.
+                if (single(dom_[size_t(i)])) continue;
+                if (!revise(i) || failed_) return fail();
             }
+            queue_.clear();
+            head_ = 0;
+            if (failed_) return fail();
+            if (asks_.empty()) return true;
+            const auto [tile, ask] = asks_.back();
+            asks_.pop_back();
+            if (!restrict_edge(tile, ask & 0x7f, ask & kOpen)) return fail();
         }
-        queue_.clear();
-        head_ = 0;
-        return true;
     }
 
-    size_t mark() const { return trail_.size(); }
-    void undo(size_t mark) {
-        while (trail_.size() > mark) {
+    // Net rules from here on: builds the forest of the connections decided so far (at a propagation fixpoint) and
+    // propagates what it implies. False when the tiles cannot form one tree.
+    bool start_net(int64_t pipe_tiles) {
+        forest_ = std::make_unique<ExitForest>(n_, k_);
+        touch_mark_.assign(size_t(n_), 0);
+        pipe_tiles_ = pipe_tiles;
+        // Every edge not closed starts as an exit of both ends; opening the open ones then merges, exactly as a
+        // search decision would.
+        std::vector<std::pair<int64_t, int>> open;
+        int64_t nb[6] = {};
+        for (int64_t i = 0; i < n_; ++i) {
+            neighbours(i, nb);
+            for (int d = 0; d < k_; ++d) {
+                if (nb[d] < 0 || !is_first_end(i, d, nb[d])) continue;
+                const EdgeState state = edge_state(i, d, nb[d]);
+                if (state == EdgeState::Closed) continue;
+                if (state == EdgeState::Conflict) return false;
+                forest_->add_exit_initially(i, half_edge(i, d));
+                forest_->add_exit_initially(nb[d], half_edge(nb[d], opposite(b_.shape, d)));
+                if (state == EdgeState::Open) open.emplace_back(i, d);
+            }
+        }
+        for (auto [i, d] : open) opened(i, d, neighbour(i, d));
+        for (int64_t i = 0; i < n_; ++i)
+            if (b_.tiles[size_t(i)] && forest_->find(i) == i) check_component(int32_t(i));
+        return propagate();
+    }
+    // Net rules: groups of tiles (each ended by -1) whose pockets must be checked together since the last call: a
+    // tile next to a component that has just merged with another (its pocket may have lost every way to fit without
+    // a cycle), or the tiles at the last few exits of a component (together, their pockets must let it out).
+    std::vector<int32_t> take_touched() {
+        ++touch_clock_;
+        return std::exchange(touched_, {});
+    }
+    // Whether to list tiles for take_touched() at all (off, the list stays empty).
+    void watch_pockets(bool on) { watch_pockets_ = on; }
+    void forget_touched() {
+        ++touch_clock_;
+        touched_.clear();
+    }
+    // Changes of a domain so far (a clock for occasional whole-board checks).
+    uint64_t changes() const { return changes_; }
+
+    // A point of the search to come back to: the domains and, under net rules, the forest.
+    struct Mark {
+        size_t domains = 0, forest = 0;
+    };
+    Mark mark() const { return {trail_.size(), forest_ ? forest_->mark() : 0}; }
+    void undo(const Mark &mark) {
+        while (trail_.size() > mark.domains) {
             dom_[size_t(trail_.back().first)] = trail_.back().second;
             trail_.pop_back();
         }
+        if (forest_) forest_->undo(mark.forest);
     }
     // One search node: counts it and answers whether to stop.
     void node() {
@@ -166,12 +220,139 @@ private:
         queue_.push_back(int32_t(i));
     }
     void set(int64_t i, uint8_t dom) {
-        trail_.emplace_back(int32_t(i), dom_[size_t(i)]);
+        const uint8_t old = dom_[size_t(i)];
+        trail_.emplace_back(int32_t(i), old);
         dom_[size_t(i)] = dom;
+        ++changes_;
         int64_t nb[6] = {};
         neighbours(i, nb);
         for (int d = 0; d < k_; ++d)
-            if (nb[d] >= 0) enqueue(nb[d]);
+            if (nb[d] >= 0 && !single(dom_[size_t(nb[d])])) enqueue(nb[d]); // decided tiles need no revision
+        if (forest_) watch_edges(i, old, nb);
+    }
+
+    // ---- net rules: the forest follows every edge that gets decided
+    enum class EdgeState : uint8_t { Undecided, Open, Closed, Conflict };
+    static constexpr uint8_t kOpen = 0x80; // in an ask: the edge must open (else close)
+
+    static EdgeState combine(bool open, bool closed) {
+        return open ? (closed ? EdgeState::Conflict : EdgeState::Open) : closed ? EdgeState::Closed : EdgeState::Undecided;
+    }
+    // An edge is open when either end must have it, closed when either end cannot.
+    EdgeState edge_state(int64_t i, int d, int64_t j) const {
+        const int o = opposite(b_.shape, d);
+        return combine(((must(i) >> d) | (must(j) >> o)) & 1, !((may(i) >> d) & (may(j) >> o) & 1));
+    }
+    // Each edge is seen once from its end with the lower half-edge number i*k+d.
+    int64_t neighbour(int64_t i, int d) const {
+        return table_.empty() ? b_.neighbour(i, d) : table_[size_t(i) * size_t(k_) + size_t(d)];
+    }
+    bool is_first_end(int64_t i, int d, int64_t j) const {
+        return half_edge(i, d) <= half_edge(j, opposite(b_.shape, d));
+    }
+    uint32_t half_edge(int64_t i, int d) const { return uint32_t(i * k_ + d); }
+
+    // Tile i went from domain `old` to its current one: every edge of i whose state that changed is reported.
+    void watch_edges(int64_t i, uint8_t old, const int64_t *nb) {
+        const uint8_t m = b_.tiles[size_t(i)];
+        const uint8_t must0 = t_.must[m][old], may0 = t_.may[m][old], must1 = must(i), may1 = may(i);
+        const uint8_t changed = uint8_t((must0 ^ must1) | (may0 ^ may1));
+        for (uint8_t bits = changed; bits; bits &= uint8_t(bits - 1)) {
+            const int d = lowest(bits), o = opposite(b_.shape, d);
+            const int64_t j = nb[d];
+            if (j < 0) continue; // never open: revise keeps pipes off the border
+            EdgeState before, after;
+            if (j == i) { // a wrapped one-tile row or column: both ends are i
+                if ((changed >> o & 1) && o < d) continue; // seen at o already
+                before = combine(((must0 >> d) | (must0 >> o)) & 1, !((may0 >> d) & (may0 >> o) & 1));
+                after = combine(((must1 >> d) | (must1 >> o)) & 1, !((may1 >> d) & (may1 >> o) & 1));
+            } else {
+                const uint8_t mj = must(j), yj = may(j);
+                before = combine(((must0 >> d) | (mj >> o)) & 1, !((may0 >> d) & (yj >> o) & 1));
+                after = combine(((must1 >> d) | (mj >> o)) & 1, !((may1 >> d) & (yj >> o) & 1));
+            }
+            if (before == after) continue;
+            if (after == EdgeState::Conflict) failed_ = true;
+            else if (after == EdgeState::Open) opened(i, d, j);
+            else closed(i, d, j);
+        }
+    }
+    // The undecided edge i-j opened: merge the two components (one already: a cycle). Edges from the smaller side
+    // into the larger one would now close a cycle: they must close.
+    void opened(int64_t i, int d, int64_t j) {
+        const int32_t ri = forest_->find(i), rj = forest_->find(j);
+        forest_->remove_exit(ri, half_edge(i, d));
+        forest_->remove_exit(rj, half_edge(j, opposite(b_.shape, d)));
+        if (ri == rj) {
+            failed_ = true;
+            return;
+        }
+        const bool i_smaller = forest_->size(ri) < forest_->size(rj);
+        const int32_t small = i_smaller ? ri : rj, large = i_smaller ? rj : ri;
+        int64_t nb[6] = {};
+        int32_t m = small;
+        do {
+            const uint8_t undecided = uint8_t(may(m) & ~must(m));
+            if (undecided) {
+                neighbours(m, nb);
+                for (int e = 0; e < k_; ++e)
+                    if ((undecided >> e & 1) && nb[e] >= 0 && edge_state(m, e, nb[e]) == EdgeState::Undecided) {
+                        if (forest_->find(nb[e]) == large) asks_.emplace_back(m, uint8_t(e));
+                        else if (watch_pockets_ && touch_mark_[size_t(nb[e])] != touch_clock_) { // its pocket may now touch one
+                            touch_mark_[size_t(nb[e])] = touch_clock_;        // component twice
+                            touched_.push_back(int32_t(nb[e]));
+                            touched_.push_back(-1);
+                        }
+                    }
+            }
+            m = forest_->next_member(m);
+        } while (m != small);
+        check_component(forest_->unite(ri, rj));
+    }
+    // The undecided edge i-j closed: each side loses an exit.
+    void closed(int64_t i, int d, int64_t j) {
+        const int32_t ri = forest_->find(i), rj = forest_->find(j);
+        forest_->remove_exit(ri, half_edge(i, d));
+        forest_->remove_exit(rj, half_edge(j, opposite(b_.shape, d)));
+        check_component(ri);
+        if (rj != ri) check_component(rj);
+    }
+    // A component that does not hold every tile needs a way out: with none it is a closed island, with one it must
+    // take it. With a few left, the pockets they lead into are checked again (pockets_fit): often every way to fill
+    // them shuts the component in, and finding that now, not when the search gets there, keeps backtracking short.
+    // (An undecided edge inside a component is listed at both ends and leads nowhere.)
+    void check_component(int32_t root) {
+        constexpr int32_t kFewExits = 8;
+        if (forest_->size(root) >= pipe_tiles_) return;
+        const int32_t exits = forest_->exits(root);
+        if (exits == 0) {
+            failed_ = true;
+            return;
+        }
+        if (exits > kFewExits) return;
+        int ways_out = 0;
+        uint32_t way_out = 0;
+        forest_->for_each_exit(root, [&](uint32_t h) {
+            const int64_t i = int64_t(h / uint32_t(k_)), j = neighbour(i, int(h % uint32_t(k_)));
+            if (forest_->find(j) == root) return;
+            ++ways_out, way_out = h;
+            if (!watch_pockets_) return;
+            touched_.push_back(int32_t(i));
+            touched_.push_back(int32_t(j));
+        });
+        if (watch_pockets_) touched_.push_back(-1);
+        if (ways_out == 0) failed_ = true;
+        else if (ways_out == 1) asks_.emplace_back(int32_t(way_out / uint32_t(k_)), uint8_t(way_out % uint32_t(k_) | kOpen));
+    }
+    // Clears the queue and the asks after a contradiction.
+    bool fail() {
+        for (size_t q = head_; q < queue_.size(); ++q) queued_[size_t(queue_[q])] = 0;
+        queue_.clear();
+        head_ = 0;
+        asks_.clear();
+        forget_touched();
+        failed_ = false;
+        return false;
     }
     // The options of `i` whose tile has every connection in `open` and none in `closed`.
     uint8_t options_with(int64_t i, uint8_t open, uint8_t closed) const {
@@ -216,6 +397,17 @@ private:
     std::vector<std::pair<int32_t, uint8_t>> trail_;
     uint64_t nodes_ = 0;
     std::vector<int32_t> table_; // neighbours, k per tile, -1 off the board; empty for very large boards
+    uint64_t changes_ = 0;
+    // Net rules: the forest of decided connections, what it asks for ((tile, direction | kOpen to open)), and
+    // whether it found a contradiction since the last propagate().
+    std::unique_ptr<ExitForest> forest_;
+    int64_t pipe_tiles_ = 0;
+    std::vector<std::pair<int32_t, uint8_t>> asks_;
+    std::vector<int32_t> touched_;
+    std::vector<uint32_t> touch_mark_; // a tile is listed alone once between two calls of take_touched()
+    uint32_t touch_clock_ = 1;
+    bool watch_pockets_ = false;
+    bool failed_ = false;
 };
 
 // ---------------------------------------------------------------- loop rules: independent components
@@ -330,8 +522,8 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
         return;
     }
     // Fix each component to its first solution, keeping the trail so a second one can be found afterwards.
-    const size_t root = s.mark();
-    std::vector<size_t> component_marks;
+    const Search::Mark root = s.mark();
+    std::vector<Search::Mark> component_marks;
     for (auto &c : comps) {
         s.progress(double(component_marks.size()) / double(comps.size()), "solving components");
         component_marks.push_back(s.mark());
@@ -376,96 +568,328 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
 
 // ---------------------------------------------------------------- net rules: one tree
 
-// What the reachability check needs of the board, found once: the tiles with pipes and the first of them.
-struct NetTiles {
-    int64_t tiles = 0;
-    int64_t first = -1;
-};
-
-// Net reasoning at a propagation fixpoint: connections both sides have decided form no cycle; an undecided
-// connection that would close one is removed (then propagation runs again); and the tiles can still all be
-// reached through connections that remain possible. False on a contradiction.
-bool net_fixpoint(Search &s, const NetTiles &net) {
+// Every tile with a pipe can still be reached from the first one through connections that remain possible. The
+// forest catches a closed island once its connections are decided; this whole-board pass catches it earlier.
+bool reaches_every_tile(const Search &s, int64_t pipe_tiles, int64_t first) {
+    if (first < 0) return true;
     const int k = s.directions();
-    for (;;) {
-        if (!s.propagate()) return false;
-        pluzzle::UnionFind uf(s.size());
-        int64_t nb[6] = {};
-        for (int64_t i = 0; i < s.size(); ++i) {
-            const uint8_t must = s.must(i);
-            s.neighbours(i, nb);
-            for (int d = 0; d < k; ++d)
-                if ((must >> d & 1) && nb[d] >= i) // each edge once (a self-loop closes a cycle at once)
-                    if (!uf.unite(i, nb[d])) return false;
-        }
-        bool changed = false;
-        for (int64_t i = 0; i < s.size(); ++i) {
-            const uint8_t open_to_choice = uint8_t(s.may(i) & ~s.must(i));
-            if (!open_to_choice) continue;
-            s.neighbours(i, nb);
-            for (int d = 0; d < k; ++d)
-                if ((open_to_choice >> d & 1) && nb[d] >= 0 && uf.find(i) == uf.find(nb[d])) {
-                    if (!s.restrict_edge(i, d, false)) return false;
-                    changed = true;
-                }
-        }
-        if (changed) continue;
-        // Every tile with a connection must be reachable from the first one through possible connections.
-        if (net.first < 0) return true;
-        std::vector<uint8_t> reached(size_t(s.size()), 0);
-        std::vector<int64_t> stack{net.first};
-        reached[size_t(net.first)] = 1;
-        int64_t count = 1;
-        while (!stack.empty()) {
-            const int64_t i = stack.back();
-            stack.pop_back();
-            const uint8_t may = s.may(i);
-            s.neighbours(i, nb);
-            for (int d = 0; d < k; ++d)
-                if ((may >> d & 1) && nb[d] >= 0 && !reached[size_t(nb[d])]) {
-                    reached[size_t(nb[d])] = 1;
-                    ++count;
-                    stack.push_back(nb[d]);
-                }
-        }
-        return count == net.tiles;
+    std::vector<uint8_t> reached(size_t(s.size()), 0);
+    std::vector<int64_t> stack{first};
+    reached[size_t(first)] = 1;
+    int64_t count = 1;
+    int64_t nb[6] = {};
+    while (!stack.empty()) {
+        const int64_t i = stack.back();
+        stack.pop_back();
+        const uint8_t may = s.may(i);
+        s.neighbours(i, nb);
+        for (int d = 0; d < k; ++d)
+            if ((may >> d & 1) && nb[d] >= 0 && !reached[size_t(nb[d])]) {
+                reached[size_t(nb[d])] = 1;
+                ++count;
+                stack.push_back(nb[d]);
+            }
     }
+    return count == pipe_tiles;
 }
 
-unsigned search_net(Search &s, const NetTiles &net, unsigned want, std::vector<std::vector<uint8_t>> &found) {
+// The pocket of undecided tiles around `start` (joined by undecided edges), in breadth-first order, into `out`;
+// false when it has more than `limit` tiles (`out` then holds some of them).
+bool small_pocket(const Search &s, int64_t start, size_t limit, std::vector<uint8_t> &seen,
+                  std::vector<int64_t> &out) {
+    const int k = s.directions();
+    out.assign(1, start);
+    seen[size_t(start)] = 1;
+    int64_t nb[6] = {};
+    for (size_t q = 0; q < out.size() && out.size() <= limit; ++q) {
+        const int64_t i = out[q];
+        const uint8_t open_to_choice = uint8_t(s.may(i) & ~s.must(i));
+        s.neighbours(i, nb);
+        for (int d = 0; d < k; ++d)
+            if ((open_to_choice >> d & 1) && nb[d] >= 0 && !seen[size_t(nb[d])] && !single(s.domain(nb[d]))) {
+                seen[size_t(nb[d])] = 1;
+                out.push_back(nb[d]);
+            }
+    }
+    for (int64_t i : out) seen[size_t(i)] = 0;
+    return out.size() <= limit;
+}
+
+// A pocket's completions, enumerated with propagation under a node budget: `fits` collects, per tile, the options
+// it takes in some completion.
+struct PocketProbe {
+    Search &s;
+    const std::vector<int64_t> &tiles;
+    std::vector<uint8_t> fits;
+    int budget;
+    bool first_only = false; // stop at the first completion (fits is then incomplete)
+    int64_t completions = 0;
+
+    void run(size_t pos) {
+        while (pos < tiles.size() && single(s.domain(tiles[pos]))) ++pos;
+        if (pos == tiles.size()) {
+            ++completions;
+            for (size_t q = 0; q < tiles.size(); ++q) fits[q] |= s.domain(tiles[q]);
+            return;
+        }
+        const int64_t t = tiles[pos];
+        for (uint8_t dom = s.domain(t); dom && budget > 0 && !(first_only && completions); dom &= uint8_t(dom - 1)) {
+            --budget;
+            s.node();
+            const Search::Mark before = s.mark();
+            if (s.restrict(t, uint8_t(dom & -dom)) && s.propagate()) run(pos + 1);
+            s.undo(before);
+        }
+    }
+};
+
+// Pocket consistency: the pockets of each group of tiles the forest flagged since the last call (see
+// Search::take_touched) must still have a joint completion, and each of their tiles keeps only the options some
+// joint completion uses. Without it a pocket that can only close a cycle, or pockets that cannot all leave a
+// component a way out, are found when the search reaches them -- possibly far from, and many guesses after, the
+// decision that doomed them. False on a contradiction.
+class PocketCheck {
+public:
+    explicit PocketCheck(int64_t tiles)
+        : seen_(size_t(tiles), 0), stamp_(size_t(tiles), 0), checked_(size_t(tiles), 0), large_(size_t(tiles), 0) {}
+
+    // The tiles whose pockets had no joint completion when run() last returned false.
+    const std::vector<int64_t> &failed_tiles() const { return failed_; }
+
+    bool run(Search &s) {
+        std::vector<int32_t> pending = s.take_touched();
+        if (pending.empty()) return true;
+        const uint32_t round = ++clock_;
+        std::vector<int64_t> group;
+        while (!pending.empty()) {
+            group.clear();
+            pending.pop_back(); // the group's end mark
+            while (!pending.empty() && pending.back() >= 0) {
+                group.push_back(pending.back());
+                pending.pop_back();
+            }
+            if (!gather(s, group, round)) continue;
+            PocketProbe probe{s, tiles_, std::vector<uint8_t>(tiles_.size(), 0), kProbeNodes};
+            probe.run(0);
+            s.forget_touched(); // what probing merged was undone
+            if (probe.budget <= 0) continue; // too many ways: no conclusion
+            if (probe.completions == 0) {
+                failed_ = tiles_;
+                return false;
+            }
+            bool changed = false;
+            for (size_t q = 0; q < tiles_.size(); ++q) {
+                changed = changed || (s.domain(tiles_[q]) & ~probe.fits[q]);
+                s.restrict(tiles_[q], probe.fits[q]);
+            }
+            if (!changed) continue;
+            if (!s.propagate()) return false;
+            for (int32_t t : s.take_touched()) pending.push_back(t);
+        }
+        return true;
+    }
+
+private:
+    static constexpr size_t kPocket = 32, kTiles = 64; // one pocket, all pockets of a group
+    static constexpr int kProbeNodes = 256;
+
+    // The undecided tiles of the small pockets of `group` into tiles_; false when there is nothing new to check
+    // (all of them checked already this round) or they are too many.
+    bool gather(const Search &s, const std::vector<int64_t> &group, uint32_t round) {
+        const uint32_t mark = ++clock_;
+        tiles_.clear();
+        bool fresh = false;
+        for (int64_t x : group) {
+            if (single(s.domain(x)) || stamp_[size_t(x)] == mark) continue;
+            if (large_[size_t(x)] == round) return false;
+            if (!small_pocket(s, x, kPocket, seen_, pocket_)) {
+                for (int64_t i : pocket_) large_[size_t(i)] = round; // spares the next tiles of this region a search
+                return false;
+            }
+            if (tiles_.size() + pocket_.size() > kTiles) return false;
+            for (int64_t i : pocket_) {
+                fresh = fresh || checked_[size_t(i)] != round;
+                stamp_[size_t(i)] = mark;
+                tiles_.push_back(i);
+            }
+        }
+        if (!fresh) return false;
+        for (int64_t i : tiles_) checked_[size_t(i)] = round;
+        return true;
+    }
+
+    std::vector<uint8_t> seen_;
+    std::vector<uint32_t> stamp_, checked_, large_; // per tile: this group's mark, the rounds it was probed, seen large
+    uint32_t clock_ = 0;
+    std::vector<int64_t> pocket_, tiles_, failed_;
+};
+
+// True when the tiles of `cause` have no joint completion in the current state (so no solution extends it);
+// false when they have one or the probe ran out of budget.
+bool refutes(Search &s, const std::vector<int64_t> &cause) {
+    constexpr int kNodes = 4096;
+    PocketProbe probe{s, cause, std::vector<uint8_t>(cause.size(), 0), kNodes, true};
+    probe.run(0);
+    s.forget_touched();
+    return probe.completions == 0 && probe.budget > 0;
+}
+
+// Whether tile t or one of its neighbours is in `tiles` (sorted).
+bool touches(const Search &s, const std::vector<int64_t> &tiles, int64_t t) {
+    int64_t nb[6] = {};
+    s.neighbours(t, nb);
+    for (int d = 0; d < s.directions(); ++d)
+        if (nb[d] >= 0 && std::binary_search(tiles.begin(), tiles.end(), nb[d])) return true;
+    return std::binary_search(tiles.begin(), tiles.end(), t);
+}
+
+// Depth-first search without recursion (a million-tile board can need that many nested guesses).
+//
+// Order: propagation decides most of a Net board and leaves pockets of undecided tiles; a pocket is finished
+// before the search moves on. A new pocket starts near the first undecided tile in row-major order, whose tiles
+// above and to the left are decided, so its guesses are as constrained as they can be.
+//
+// Backjumping: a dead end is often caused by a guess made long before, with guesses in unrelated pockets in
+// between; chronological backtracking would try every combination of those (700x700 and 800x800 boards ran for
+// minutes). Each guess keeps the tiles whose completion failed under its options (its cause); when all its options
+// have failed, the search goes back one guess at a time while the cause still has no completion in the state
+// before that guess -- proof that no solution extends it -- and so skips the irrelevant guesses unopened.
+unsigned search_net(Search &s, int64_t pipe_tiles, int64_t first, const SolveOptions &options,
+                    std::vector<std::vector<uint8_t>> &found) {
+    const unsigned want = std::max(options.max_solutions, 1u);
     s.progress(-1, "net search"); // no useful fraction: the search's size is unknown
-    // Branch on the undecided tile with the fewest options.
-    int64_t t = -1;
-    int best = 99;
-    for (int64_t i = 0; i < s.size() && best > 2; ++i) {
-        const int options = bit_count(s.domain(i));
-        if (options > 1 && options < best) t = i, best = options;
-    }
-    if (t < 0) {
-        found.push_back(s.solved_masks());
-        return 1;
-    }
+    constexpr size_t kSmallPocket = 4096, kLargestCause = 256;
+    // A new pocket starts at the tile with the fewest options among the kLookahead tiles from the cursor (a row or
+    // two): fewer options, fewer siblings to refute.
+    constexpr int64_t kLookahead = 2048;
+    // Pocket checks during the search cost about 15% on small boards, where dead ends stay close to their cause,
+    // and save large ones from thrashing (one 1000x1000 board: 0.9 s with them, over 10 s without): they run on
+    // boards of options.net_large_board tiles or more, and on any board after options.net_struggle dead ends.
+    constexpr size_t kNoPocket = SIZE_MAX;
+    // Where the search stands: every tile before `cursor` is decided; `pocket` (an index into `pockets`, or
+    // kNoPocket) is being finished, and its tiles before `pos` are decided.
+    struct Focus {
+        int64_t cursor = 0;
+        size_t pocket = kNoPocket, pos = 0, pockets = 0; // `pockets`: how many pockets exist
+    };
+    struct Choice {
+        int64_t tile;
+        uint8_t untried;
+        Search::Mark mark;
+        Focus focus;
+        std::vector<int64_t> cause; // tiles without a joint completion under the options tried
+        bool cause_known = true;    // false once an option failed for another reason (or led to a solution)
+    };
+    const auto add_cause = [&](Choice &c, const std::vector<int64_t> &tiles) {
+        c.cause.insert(c.cause.end(), tiles.begin(), tiles.end());
+        std::sort(c.cause.begin(), c.cause.end());
+        c.cause.erase(std::unique(c.cause.begin(), c.cause.end()), c.cause.end());
+        if (c.cause.size() > kLargestCause) c.cause_known = false;
+    };
+    std::vector<Choice> choices;
+    std::vector<std::vector<int64_t>> pockets;
+    std::vector<uint8_t> seen(size_t(s.size()), 0);
+    std::vector<int64_t> pocket;
+    PocketCheck pockets_fit(s.size());
+    // The whole-board reachability pass costs a pass over the board: run it once the search has changed about as
+    // many domains since the last pass, so it never costs more than the search itself.
+    uint64_t next_check = s.changes() + uint64_t(s.size());
+    Focus focus;
     unsigned got = 0;
-    s.branch(t, [&] {
-        if (net_fixpoint(s, net)) got += search_net(s, net, want - got, found);
-        return got < want;
-    });
-    return got;
+    uint64_t dead_ends = 0;
+    if (!pockets_fit.run(s)) return 0; // at the root they prune much of a large board at once
+    bool check_pockets = s.size() >= options.net_large_board || options.net_struggle == 0;
+    s.watch_pockets(check_pockets);
+    for (;;) {
+        int64_t t = -1;
+        if (focus.pocket != kNoPocket) {
+            const auto &tiles = pockets[focus.pocket];
+            while (focus.pos < tiles.size() && single(s.domain(tiles[focus.pos]))) ++focus.pos;
+            if (focus.pos < tiles.size()) t = tiles[focus.pos];
+            else focus.pocket = kNoPocket;
+        }
+        if (t < 0) {
+            while (focus.cursor < s.size() && single(s.domain(focus.cursor))) ++focus.cursor;
+            if (focus.cursor < s.size()) {
+                t = focus.cursor;
+                const int64_t end = std::min(s.size(), focus.cursor + kLookahead);
+                for (int64_t i = focus.cursor + 1, best = bit_count(s.domain(t)); i < end && best > 2; ++i) {
+                    const int options = bit_count(s.domain(i));
+                    if (options > 1 && options < best) best = options, t = i;
+                }
+                if (small_pocket(s, t, kSmallPocket, seen, pocket)) {
+                    pockets.resize(focus.pockets);
+                    pockets.push_back(pocket);
+                    focus.pockets = pockets.size();
+                    focus.pocket = pockets.size() - 1;
+                    focus.pos = 0;
+                }
+            }
+        }
+        if (t >= 0) choices.push_back({t, s.domain(t), s.mark(), focus, {}, true});
+        else {
+            found.push_back(s.solved_masks());
+            if (++got >= want) return got;
+            for (Choice &c : choices) c.cause_known = false; // a solution lies below every open guess
+        }
+        for (;;) { // the next option of the deepest choice
+            if (choices.empty()) return got;
+            Choice &c = choices.back();
+            s.undo(c.mark);
+            if (!c.untried) {
+                if (++dead_ends == options.net_struggle) s.watch_pockets(check_pockets = true);
+                std::vector<int64_t> cause = std::move(c.cause);
+                cause.push_back(c.tile);
+                const bool known = c.cause_known;
+                choices.pop_back();
+                std::sort(cause.begin(), cause.end());
+                while (known && !choices.empty()) {
+                    s.undo(choices.back().mark);
+                    // A guess on or next to a tile of the cause is most likely involved: stop there without probing.
+                    const Choice &p = choices.back();
+                    if (touches(s, cause, p.tile) || !refutes(s, cause)) break;
+                    choices.pop_back(); // no solution extends the state before this guess either
+                }
+                if (!choices.empty()) {
+                    if (known) add_cause(choices.back(), cause);
+                    else choices.back().cause_known = false;
+                }
+                continue;
+            }
+            const uint8_t option = uint8_t(c.untried & -c.untried);
+            c.untried = uint8_t(c.untried & (c.untried - 1));
+            s.node();
+            if (!s.restrict(c.tile, option) || !s.propagate()) continue; // the cause: c.tile alone
+            if (check_pockets && !pockets_fit.run(s)) {
+                add_cause(c, pockets_fit.failed_tiles());
+                continue;
+            }
+            if (s.changes() >= next_check) {
+                next_check = s.changes() + uint64_t(s.size());
+                if (!reaches_every_tile(s, pipe_tiles, first)) {
+                    c.cause_known = false;
+                    continue;
+                }
+            }
+            focus = c.focus;
+            break;
+        }
+    }
 }
 
 void solve_net(Search &s, const Board &b, const SolveOptions &options, SolveReport &report) {
     const PipeCount pipes = pipe_count(b.tiles);
-    NetTiles net;
-    net.tiles = pipes.tiles;
-    for (int64_t i = 0; i < b.size() && net.first < 0; ++i)
-        if (b.tiles[size_t(i)]) net.first = i;
-    if (!pipes.fits_a_tree() || !net_fixpoint(s, net)) {
+    int64_t first = -1;
+    for (int64_t i = 0; i < b.size() && first < 0; ++i)
+        if (b.tiles[size_t(i)]) first = i;
+    s.watch_pockets(true);
+    if (!pipes.fits_a_tree() || !s.start_net(pipes.tiles) || !reaches_every_tile(s, pipes.tiles, first)) {
         mark_unsolvable(report);
         return;
     }
     for (int64_t i = 0; i < s.size(); ++i) report.decided_by_propagation += single(s.domain(i));
     const unsigned want = std::max(options.max_solutions, 1u);
-    const unsigned got = search_net(s, net, want, report.solutions);
+    const unsigned got = search_net(s, pipes.tiles, first, options, report.solutions);
     if (got < want) { // the search ran to its end: the count is exact
         report.count = got;
         report.counted = true;

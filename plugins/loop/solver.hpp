@@ -18,6 +18,10 @@ using BigCount = boost::multiprecision::cpp_int;
 struct SolveOptions {
     unsigned max_solutions = 2; // solutions to report (the count, for loop rules, is always exact)
     bool count = true;          // loop rules: count every solution (else stop at max_solutions)
+    // Net rules: pocket checks run during the search on boards of at least this many tiles, and on any board once
+    // the search has hit `net_struggle` dead ends (measured trade-off, see solver.cpp). Tests set 0 to force them.
+    int64_t net_large_board = int64_t(1) << 16;
+    uint64_t net_struggle = 256;
 };
 
 struct SolveReport {

@@ -6,6 +6,10 @@
 #include "solver.hpp"
 
 #include <gtest/gtest.h>
+#include <pluzzle/union_find.hpp>
+
+#include <algorithm>
+#include <functional>
 
 #include <filesystem>
 #include <fstream>
@@ -32,12 +36,58 @@ inline Board board_from(std::string_view text, std::string_view format = "") {
     return pluzzle::as<Board>(*levels.at(0).level);
 }
 
-inline SolveReport solve(const Board &b, unsigned max_solutions = 2, bool count = true) {
+inline SolveReport solve(const Board &b, unsigned max_solutions = 2, bool count = true,
+                         SolveOptions options = {}) {
     pluzzle::SolveControl control(nullptr, nullptr);
-    SolveOptions options;
     options.max_solutions = max_solutions;
     options.count = count;
     return solve_board(b, control, options);
+}
+
+// A reference for boards too large for brute force: tiles turned in row-major order, each turn kept only when it
+// matches the tiles already turned (and points at no border) and closes no cycle among them; every full board is
+// then checked with the play rules. Counts distinct solved boards, stopping at `cap`.
+inline uint64_t reference_count(const Board &b, uint64_t cap) {
+    const int k = directions(b.shape);
+    std::vector<uint8_t> masks(b.tiles.size(), 0);
+    uint64_t count = 0;
+    const auto closes_cycle = [&](int64_t upto) {
+        pluzzle::UnionFind uf(b.size());
+        for (int64_t i = 0; i <= upto; ++i)
+            for (int d = 0; d < k; ++d) {
+                const int64_t j = b.neighbour(i, d);
+                if (j < 0 || j > upto || !(masks[size_t(i)] >> d & 1)) continue;
+                if (i * k + d < j * k + opposite(b.shape, d) && !uf.unite(i, j)) return true;
+            }
+        return false;
+    };
+    const std::function<void(int64_t)> place = [&](int64_t i) {
+        if (count >= cap) return;
+        if (i == b.size()) {
+            count += solved(b, masks);
+            return;
+        }
+        std::vector<uint8_t> tried;
+        for (int r = 0; r < (b.is_locked(i) ? 1 : k); ++r) {
+            const uint8_t m = rotate(b.shape, b.tiles[size_t(i)], r);
+            if (std::find(tried.begin(), tried.end(), m) != tried.end()) continue;
+            tried.push_back(m);
+            bool fits = true;
+            for (int d = 0; d < k && fits; ++d) {
+                const int64_t j = b.neighbour(i, d);
+                if (j < 0) fits = !(m >> d & 1);
+                else if (j < i) fits = (m >> d & 1) == (masks[size_t(j)] >> opposite(b.shape, d) & 1);
+                else if (j == i) fits = (m >> d & 1) == (m >> opposite(b.shape, d) & 1);
+            }
+            if (!fits) continue;
+            masks[size_t(i)] = m;
+            if (b.rule == Rule::Net && closes_cycle(i)) continue;
+            place(i + 1);
+        }
+        masks[size_t(i)] = 0;
+    };
+    place(0);
+    return count;
 }
 
 // Every combination of rotations, checked with the play rules: the reference count of distinct solved boards.

@@ -23,6 +23,26 @@ Board planted(std::mt19937_64 &rng, Shape shape, Rule rule, bool wrap, int rows,
     return b;
 }
 
+// A random spanning tree (Kruskal over the edges in random order), then each tile turned: a solvable Net board.
+Board planted_tree(std::mt19937_64 &rng, Shape shape, bool wrap, int rows, int cols) {
+    Board b = random_board(rng, shape, Rule::Net, wrap, rows, cols);
+    std::fill(b.tiles.begin(), b.tiles.end(), 0);
+    std::vector<std::pair<int64_t, int>> edges;
+    for (int64_t i = 0; i < b.size(); ++i)
+        for (int d = 0; d < directions(shape); ++d)
+            if (b.neighbour(i, d) > i) edges.emplace_back(i, d);
+    std::shuffle(edges.begin(), edges.end(), rng);
+    pluzzle::UnionFind uf(b.size());
+    for (auto [i, d] : edges) {
+        const int64_t j = b.neighbour(i, d);
+        if (!uf.unite(i, j)) continue;
+        b.tiles[size_t(i)] |= uint8_t(1u << d);
+        b.tiles[size_t(j)] |= uint8_t(1u << opposite(shape, d));
+    }
+    for (auto &t : b.tiles) t = rotate(shape, t, int(rng() % uint64_t(directions(shape))));
+    return b;
+}
+
 void expect_matches_brute_force(const Board &b) {
     const uint64_t expected = brute_force_count(b);
     const SolveReport r = solve(b, 2);
@@ -67,6 +87,71 @@ TEST(LoopSolver, NetVerdictsMatchBruteForce) {
         const Shape shape = round % 2 ? Shape::Hex : Shape::Square;
         const int rows = 2, cols = shape == Shape::Hex ? 2 + int(rng() % 2) : 2 + int(rng() % 3);
         expect_matches_brute_force(planted(rng, shape, Rule::Net, round % 4 == 0, rows, cols));
+    }
+}
+
+// Boards too large for brute force, where the Net search guesses, hits dead ends and backjumps: verdicts against
+// the reference, with the pocket checks as they run by default and forced on from the first guess.
+TEST(LoopSolver, NetVerdictsMatchTheReferenceOnLargerBoards) {
+    std::mt19937_64 rng(14);
+    SolveOptions forced;
+    forced.net_large_board = 0;
+    forced.net_struggle = 0;
+    int multiple = 0, unique = 0, unsolvable = 0;
+    for (int round = 0; round < 150; ++round) {
+        const Shape shape = round % 3 == 2 ? Shape::Hex : Shape::Square;
+        const bool wrap = round % 4 == 0;
+        const int rows = 4 + int(rng() % 2), cols = 4 + int(rng() % 3);
+        Board b = planted_tree(rng, shape, wrap, rows, cols);
+        const std::vector<uint8_t> tree = b.tiles;
+        if (round % 5 == 4) // one tile changed for another shape with as many pipe ends: mostly unsolvable
+            for (int64_t i = 0; i < b.size() && b.tiles == tree; ++i) {
+                const uint8_t t = b.tiles[size_t(i)];
+                for (uint8_t m = 1; m <= all_directions(shape) && t; ++m) {
+                    bool a_turn_of_t = false;
+                    for (int r = 0; r < directions(shape); ++r) a_turn_of_t = a_turn_of_t || rotate(shape, t, r) == m;
+                    if (bit_count(m) == bit_count(t) && !a_turn_of_t) {
+                        b.tiles[size_t(i)] = m;
+                        break;
+                    }
+                }
+            }
+        const uint64_t expected = reference_count(b, 3);
+        const pz_solve_status verdict = expected == 0   ? PZ_SOLVE_UNSOLVABLE
+                                        : expected == 1 ? PZ_SOLVE_UNIQUE
+                                                        : PZ_SOLVE_MULTIPLE;
+        (verdict == PZ_SOLVE_MULTIPLE ? multiple : verdict == PZ_SOLVE_UNIQUE ? unique : unsolvable) += 1;
+        for (const SolveOptions &options : {SolveOptions{}, forced}) {
+            const SolveReport r = solve(b, 2, true, options);
+            EXPECT_EQ(r.status, verdict) << encode_board(b);
+            EXPECT_EQ(r.solutions.size(), std::min<uint64_t>(expected, 2)) << encode_board(b);
+            for (auto &s : r.solutions) EXPECT_TRUE(solved(b, s)) << encode_board(b);
+        }
+    }
+    // The set exercises every verdict (planted boards of this size are often ambiguous).
+    EXPECT_GT(multiple, 10);
+    EXPECT_GT(unique, 3);
+    EXPECT_GT(unsolvable, 3);
+}
+
+// Planted trees large enough for dead ends far from their cause, where the search backjumps: always solved, and
+// the verdict (unique or not) the same whether pocket checks run from the start or not.
+TEST(LoopSolver, NetPlantedTreesAreAlwaysSolvedAndVerdictsAgree) {
+    std::mt19937_64 rng(15);
+    SolveOptions forced, never;
+    forced.net_large_board = 0;
+    forced.net_struggle = 0;
+    never.net_large_board = int64_t(1) << 40;
+    never.net_struggle = uint64_t(1) << 40;
+    for (int round = 0; round < 24; ++round) {
+        const Shape shape = round % 3 == 2 ? Shape::Hex : Shape::Square;
+        const int side = 16 + int(rng() % 32);
+        const Board b = planted_tree(rng, shape, round % 4 == 0, side, side);
+        const SolveReport with = solve(b, 2, true, forced), without = solve(b, 2, true, never);
+        ASSERT_TRUE(with.status == PZ_SOLVE_UNIQUE || with.status == PZ_SOLVE_MULTIPLE) << encode_board(b);
+        EXPECT_EQ(with.status, without.status) << encode_board(b);
+        for (const SolveReport *r : {&with, &without})
+            for (auto &s : r->solutions) EXPECT_TRUE(solved(b, s)) << encode_board(b);
     }
 }
 
