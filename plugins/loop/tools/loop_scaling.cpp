@@ -1,10 +1,11 @@
-// loop_scaling -- the generator-driven scaling series of issue 11: planted random square boards (each internal
-// edge a pipe with probability 0.5, every tile turned at random), loop rules, from 10^4 tiles up. For each size it
-// times, on one thread, the whole job as `pluzzle solve` does it -- parse the canonical text, solve, write the
-// solution text, read it back and check it -- once to a first solution and once with the exact count, against a
-// same-run baseline that does all of that except the search (parse, encode and check the planted solution).
+// loop_scaling -- the generator-driven scaling series of issue 11: planted random square boards (loop rules: each
+// internal edge a pipe with probability 0.5; net rules: a random spanning tree; then every tile turned at random),
+// from 10^4 tiles up. For each size it times, on one thread, the whole job as `pluzzle solve` does it -- parse the
+// canonical text, solve, write the solution text, read it back and check it -- once to a first solution and once
+// with the exact count (net rules: with the search for a second solution, i.e. the uniqueness verdict), against a
+// same-run baseline that does all of that except the search (parse, encode and check a known solution).
 //
-//   loop_scaling [--max-side N] [--repeat R]        (default 3162: up to 10^7 tiles; 10000 gives 10^8)
+//   loop_scaling [--max-side N] [--repeat R] [--rules loop|net]   (default 3162: up to 10^7 tiles; 10000: 10^8)
 //
 // The signature hashes every size's node counts and solution counts: a change of search shows as a new one.
 #include "formats.hpp"
@@ -40,7 +41,7 @@ Run whole_job(const std::string &text, bool count) {
     loop::validate_board(board);
     pluzzle::SolveControl control(nullptr, nullptr);
     loop::SolveOptions options;
-    options.max_solutions = 1;
+    options.max_solutions = board.rule == loop::Rule::Net && count ? 2 : 1;
     options.count = count;
     Run run;
     run.report = loop::solve_board(board, control, options);
@@ -74,17 +75,21 @@ uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
 
 int main(int argc, char **argv) {
     int max_side = 3162, repeat = 3;
+    std::string rules = "loop";
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--max-side")) max_side = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--repeat")) repeat = std::max(1, std::atoi(argv[i + 1]));
+        else if (!std::strcmp(argv[i], "--rules")) rules = argv[i + 1];
     }
+    const bool net = rules == "net";
     std::printf("%-11s %12s %10s %10s %10s %8s %9s %9s %9s\n", "board", "tiles", "solve s", "count s", "base s",
-                "solve/b", "ns/tile", "nodes", "digits");
+                "solve/b", "ns/tile", "nodes", net ? "verdict" : "digits");
     uint64_t signature = 0xcbf29ce484222325ULL;
     for (int side : {100, 316, 1000, 2000, 3162, 10000}) {
         if (side > max_side) break;
         // The planted board and its solution: generate with density 0.5 then keep the unturned tiles as planted.
-        pluzzle::Params params(loop::generator_params(), {{"width", std::to_string(side)}, {"height", std::to_string(side)}});
+        pluzzle::Params params(loop::generator_params(),
+                               {{"width", std::to_string(side)}, {"height", std::to_string(side)}, {"rules", rules}});
         pluzzle::SolveControl unlimited(nullptr, nullptr);
         auto board = loop::generate_board(params, uint64_t(side), unlimited);
         const std::string text = loop::encode_board(*board);
@@ -101,10 +106,12 @@ int main(int argc, char **argv) {
         }
         const double tiles = double(board->size());
         const std::string digits = counted.report.count.str();
-        std::printf("%5dx%-5d %12.0f %10.3f %10.3f %10.3f %7.2fx %9.1f %9llu %9zu\n", side, side, tiles, solve, count, base,
-                    solve / base, solve / tiles * 1e9, (unsigned long long)counted.report.nodes, digits.size());
+        const std::string last = net ? (counted.report.status == PZ_SOLVE_UNIQUE ? "unique" : "multiple")
+                                     : std::to_string(digits.size());
+        std::printf("%5dx%-5d %12.0f %10.3f %10.3f %10.3f %7.2fx %9.1f %9llu %9s\n", side, side, tiles, solve, count, base,
+                    solve / base, solve / tiles * 1e9, (unsigned long long)counted.report.nodes, last.c_str());
         std::fflush(stdout);
-        signature = mix(mix(mix(signature, counted.report.nodes), first.report.nodes), std::hash<std::string>{}(digits));
+        signature = mix(mix(mix(signature, counted.report.nodes), first.report.nodes), std::hash<std::string>{}(net ? last : digits));
     }
     std::printf("signature %016llx\n", (unsigned long long)signature);
     return 0;
