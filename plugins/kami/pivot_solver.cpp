@@ -1,0 +1,206 @@
+// pivot_solver.cpp -- see pivot_solver.hpp.
+//
+// A state is the blob: the regions (of the starting board) the pivot's region has absorbed, as a bitset; its
+// colour is the last move's. A move with colour c absorbs every region of colour c touching the blob (regions of one
+// colour never touch, so nothing more joins). The bound is the larger of (a) the colours left outside the blob --
+// each needs a move of its own -- and (b) D + k - 1, where D is the farthest regions' distance from the blob in the
+// region graph (a move reaches one step further at most) and k the colours among those farthest regions (one move,
+// one colour). Both are admissible; (b) is not always consistent, so a state reached again in fewer moves is
+// expanded again.
+#include "pivot_solver.hpp"
+
+#include "regions.hpp"
+
+#include <algorithm>
+#include <queue>
+
+namespace kami {
+namespace {
+
+class BlobSearch {
+public:
+    BlobSearch(const RegionGraph &g, pluzzle::SolveControl &control)
+        : g_(g), words_((size_t(g.count()) + 63) / 64), control_(control), dist_(size_t(g.count()), 0) {}
+
+    PivotReport run(int32_t start) {
+        PivotReport report;
+        report.regions = g_.count();
+        std::vector<uint64_t> blob(words_, 0);
+        set(blob.data(), start);
+        const int h0 = bound(blob.data());
+        if (h0 >= kUnreachable) {
+            report.status = PZ_SOLVE_UNSOLVABLE;
+            return report;
+        }
+        add(blob.data(), 0, -1, g_.colour[size_t(start)], h0);
+        report.lower_bound = h0;
+        while (!open_.empty()) {
+            const Entry e = open_.top();
+            open_.pop();
+            if (closed_[size_t(e.state)]) continue;
+            closed_[size_t(e.state)] = 1;
+            report.lower_bound = std::max(report.lower_bound, e.f);
+            if (e.f == e.g) { // the bound is 0 only when the blob holds everything
+                report.status = PZ_SOLVE_SOLVED;
+                report.moves = moves_to(e.state);
+                report.lower_bound = int(report.moves.size());
+                report.nodes = expanded_;
+                return report;
+            }
+            ++expanded_;
+            if (control_.tick()) {
+                report.status = control_.stop_status();
+                report.nodes = expanded_;
+                return report;
+            }
+            expand(e.state);
+        }
+        report.status = PZ_SOLVE_UNSOLVABLE; // not reached: a connected board is always solvable
+        report.nodes = expanded_;
+        return report;
+    }
+
+private:
+    static constexpr int kUnreachable = 1 << 20;
+    struct Entry {
+        int f, g;
+        int32_t state;
+        bool operator<(const Entry &o) const { return f != o.f ? f > o.f : g < o.g; } // deepest first on ties
+    };
+
+    static bool has(const uint64_t *b, int32_t r) { return b[size_t(r) / 64] >> (r % 64) & 1; }
+    static void set(uint64_t *b, int32_t r) { b[size_t(r) / 64] |= uint64_t(1) << (r % 64); }
+    const uint64_t *blob(int32_t s) const { return &blobs_[size_t(s) * words_]; }
+
+    // The bound of a blob (0 exactly when it holds every region).
+    int bound(const uint64_t *b) {
+        ++stamp_;
+        std::vector<int32_t> &queue = queue_;
+        queue.clear();
+        for (int32_t r = 0; r < g_.count(); ++r)
+            if (has(b, r)) {
+                dist_[size_t(r)] = 0;
+                seen(r);
+                queue.push_back(r);
+            }
+        unsigned colours_left = 0, farthest_colours = 0;
+        int farthest = 0;
+        for (size_t q = 0; q < queue.size(); ++q) {
+            const int32_t r = queue[q];
+            for (int32_t a : g_.adjacent[size_t(r)]) {
+                if (is_seen(a)) continue;
+                seen(a);
+                const int d = dist_[size_t(a)] = dist_[size_t(r)] + 1;
+                if (d > farthest) farthest = d, farthest_colours = 0;
+                if (d == farthest) farthest_colours |= 1u << g_.colour[size_t(a)];
+                colours_left |= 1u << g_.colour[size_t(a)];
+                queue.push_back(a);
+            }
+        }
+        if (queue.size() < size_t(g_.count())) return kUnreachable; // holes cut some regions off for good
+        // The farthest regions are reached by move `farthest` at the earliest, and one move takes one colour: k
+        // colours among them need moves farthest, farthest+1, ..., farthest+k-1.
+        const int layer = farthest ? farthest + __builtin_popcount(farthest_colours) - 1 : 0;
+        return std::max(layer, __builtin_popcount(colours_left));
+    }
+    void seen(int32_t r) { mark_[size_t(r)] = stamp_; }
+    bool is_seen(int32_t r) const { return mark_[size_t(r)] == stamp_; }
+
+    void expand(int32_t s) {
+        std::vector<uint64_t> b(blob(s), blob(s) + words_);
+        const int g = depth_[size_t(s)] + 1;
+        // The regions touching the blob, by colour.
+        std::vector<std::vector<int32_t>> by_colour(10);
+        ++stamp_;
+        for (int32_t r = 0; r < g_.count(); ++r) {
+            if (!has(b.data(), r)) continue;
+            for (int32_t a : g_.adjacent[size_t(r)])
+                if (!has(b.data(), a) && !is_seen(a)) {
+                    seen(a);
+                    by_colour[g_.colour[size_t(a)]].push_back(a);
+                }
+        }
+        for (int c = 1; c < 10; ++c) {
+            if (by_colour[size_t(c)].empty()) continue;
+            std::vector<uint64_t> next = b;
+            for (int32_t a : by_colour[size_t(c)]) set(next.data(), a);
+            add(next.data(), g, s, uint8_t(c), -1);
+        }
+    }
+
+    // Records a state reached in g moves (unless known with g or fewer) and queues it.
+    void add(const uint64_t *b, int g, int32_t parent, uint8_t colour, int h) {
+        if (table_.empty()) table_.assign(1024, -1);
+        if ((count_ + 1) * 2 > table_.size()) grow();
+        size_t at = hash(b) & (table_.size() - 1);
+        while (table_[at] >= 0) {
+            const int32_t s = table_[at];
+            if (std::equal(b, b + words_, blob(s))) {
+                if (g >= depth_[size_t(s)]) return;
+                // Reached in fewer moves (the bound is admissible, not always consistent): take the better path,
+                // and expand the state again.
+                depth_[size_t(s)] = g, parent_[size_t(s)] = parent, colour_[size_t(s)] = colour;
+                closed_[size_t(s)] = 0;
+                open_.push({g + bound(b), g, s});
+                return;
+            }
+            at = (at + 1) & (table_.size() - 1);
+        }
+        const int32_t s = int32_t(depth_.size());
+        blobs_.insert(blobs_.end(), b, b + words_);
+        depth_.push_back(g), parent_.push_back(parent), colour_.push_back(colour), closed_.push_back(0);
+        table_[at] = s;
+        ++count_;
+        open_.push({g + (h >= 0 ? h : bound(b)), g, s});
+    }
+    size_t hash(const uint64_t *b) const {
+        uint64_t h = 0x9e3779b97f4a7c15ULL;
+        for (size_t w = 0; w < words_; ++w) h = (h ^ b[w]) * 0xff51afd7ed558ccdULL, h ^= h >> 32;
+        return size_t(h);
+    }
+    void grow() {
+        std::vector<int32_t> old = std::move(table_);
+        table_.assign(old.size() * 2, -1);
+        for (int32_t s : old) {
+            if (s < 0) continue;
+            size_t at = hash(blob(s)) & (table_.size() - 1);
+            while (table_[at] >= 0) at = (at + 1) & (table_.size() - 1);
+            table_[at] = s;
+        }
+    }
+
+    std::vector<Move> moves_to(int32_t s) const {
+        std::vector<Move> moves;
+        for (; parent_[size_t(s)] >= 0; s = parent_[size_t(s)]) moves.push_back({0, colour_[size_t(s)]});
+        std::reverse(moves.begin(), moves.end());
+        return moves;
+    }
+
+    const RegionGraph &g_;
+    const size_t words_;
+    pluzzle::SolveControl &control_;
+    std::vector<int> dist_;
+    std::vector<uint32_t> mark_ = std::vector<uint32_t>(dist_.size(), 0);
+    uint32_t stamp_ = 0;
+    std::vector<int32_t> queue_;
+    std::vector<uint64_t> blobs_;
+    std::vector<int> depth_;
+    std::vector<int32_t> parent_;
+    std::vector<uint8_t> colour_, closed_;
+    std::vector<int32_t> table_;
+    size_t count_ = 0;
+    std::priority_queue<Entry> open_;
+    uint64_t expanded_ = 0;
+};
+
+} // namespace
+
+PivotReport solve_pivot(const Board &board, pluzzle::SolveControl &control) {
+    const RegionGraph g = region_graph(board, board.cells);
+    BlobSearch search(g, control);
+    PivotReport report = search.run(g.region_of[size_t(board.pivot)]);
+    for (Move &m : report.moves) m.cell = board.pivot;
+    return report;
+}
+
+} // namespace kami
