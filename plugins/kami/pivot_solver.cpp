@@ -5,8 +5,8 @@
 // colour never touch, so nothing more joins). The bound is the larger of (a) the colours left outside the blob --
 // each needs a move of its own -- and (b) D + k - 1, where D is the farthest regions' distance from the blob in the
 // region graph (a move reaches one step further at most) and k the colours among those farthest regions (one move,
-// one colour). Both are admissible; (b) is not always consistent, so a state reached again in fewer moves is
-// expanded again.
+// one colour), and (c) the length of a relaxed game (see relaxed()). All are admissible; not all consistent, so
+// a state reached again in fewer moves is expanded again.
 #include "pivot_solver.hpp"
 
 #include "regions.hpp"
@@ -101,7 +101,50 @@ private:
         // The farthest regions are reached by move `farthest` at the earliest, and one move takes one colour: k
         // colours among them need moves farthest, farthest+1, ..., farthest+k-1.
         const int layer = farthest ? farthest + __builtin_popcount(farthest_colours) - 1 : 0;
-        return std::max(layer, __builtin_popcount(colours_left));
+        return std::max({layer, __builtin_popcount(colours_left), relaxed(b)});
+    }
+
+    // A relaxed game that is never longer than the real one (A. Puchert's bound, as ColorFill uses it): while some
+    // colour has all its remaining regions touching the blob, absorb every such colour at one move each; otherwise
+    // absorb all the touching regions, whatever their colours, in one move.
+    int relaxed(const uint64_t *b) {
+        const uint32_t inside = ++stamp_, front = ++stamp_;
+        int remaining[10] = {}, left = 0;
+        for (int32_t r = 0; r < g_.count(); ++r) {
+            if (has(b, r)) mark_[size_t(r)] = inside;
+            else ++remaining[g_.colour[size_t(r)]], ++left;
+        }
+        frontier_.clear();
+        for (int32_t r = 0; r < g_.count(); ++r)
+            if (mark_[size_t(r)] == inside)
+                for (int32_t a : g_.adjacent[size_t(r)])
+                    if (mark_[size_t(a)] != inside && mark_[size_t(a)] != front) {
+                        mark_[size_t(a)] = front;
+                        frontier_.push_back(a);
+                    }
+        int moves = 0;
+        while (left > 0) {
+            if (frontier_.empty()) return kUnreachable;
+            int touching[10] = {};
+            for (int32_t a : frontier_) ++touching[g_.colour[size_t(a)]];
+            unsigned take = 0;
+            for (int c = 1; c < 10; ++c)
+                if (remaining[c] && touching[c] == remaining[c]) take |= 1u << c;
+            moves += take ? __builtin_popcount(take) : 1;
+            if (!take) take = ~0u;
+            next_.clear();
+            absorbed_.clear();
+            for (int32_t a : frontier_) (take >> g_.colour[size_t(a)] & 1 ? absorbed_ : next_).push_back(a);
+            for (int32_t a : absorbed_) mark_[size_t(a)] = inside, --remaining[g_.colour[size_t(a)]], --left;
+            for (int32_t a : absorbed_)
+                for (int32_t x : g_.adjacent[size_t(a)])
+                    if (mark_[size_t(x)] != inside && mark_[size_t(x)] != front) {
+                        mark_[size_t(x)] = front;
+                        next_.push_back(x);
+                    }
+            frontier_.swap(next_);
+        }
+        return moves;
     }
     void seen(int32_t r) { mark_[size_t(r)] = stamp_; }
     bool is_seen(int32_t r) const { return mark_[size_t(r)] == stamp_; }
@@ -120,8 +163,16 @@ private:
                     by_colour[g_.colour[size_t(a)]].push_back(a);
                 }
         }
+        // A colour whose every remaining region touches the blob can be taken first without loss: a larger blob
+        // never needs more moves, and that colour's move is needed anyway. Then it is the only move tried.
+        int remaining[10] = {};
+        for (int32_t r = 0; r < g_.count(); ++r)
+            if (!has(b.data(), r)) ++remaining[g_.colour[size_t(r)]];
+        int only = 0;
+        for (int c = 1; c < 10 && !only; ++c)
+            if (!by_colour[size_t(c)].empty() && int(by_colour[size_t(c)].size()) == remaining[c]) only = c;
         for (int c = 1; c < 10; ++c) {
-            if (by_colour[size_t(c)].empty()) continue;
+            if (by_colour[size_t(c)].empty() || (only && c != only)) continue;
             std::vector<uint64_t> next = b;
             for (int32_t a : by_colour[size_t(c)]) set(next.data(), a);
             add(next.data(), g, s, uint8_t(c), -1);
@@ -182,7 +233,7 @@ private:
     std::vector<int> dist_;
     std::vector<uint32_t> mark_ = std::vector<uint32_t>(dist_.size(), 0);
     uint32_t stamp_ = 0;
-    std::vector<int32_t> queue_;
+    std::vector<int32_t> queue_, frontier_, next_, absorbed_;
     std::vector<uint64_t> blobs_;
     std::vector<int> depth_;
     std::vector<int32_t> parent_;

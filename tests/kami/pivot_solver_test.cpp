@@ -77,6 +77,22 @@ TEST(KamiPivotSolver, ThePublishedOptimaReplayUnderOurRules) {
     EXPECT_EQ(total, 20086u); // the sum the data's README gives
 }
 
+// Real boards: the first pc19 boards solved optimally (as many moves as the published optimum), replay-checked.
+TEST(KamiPivotSolver, MatchesThePublishedOptimaOnTheFirstPc19Boards) {
+    const std::string boards = shared_kami("floodit/pc19_tiles.txt");
+    if (!std::filesystem::exists(boards)) GTEST_SKIP() << "no " << boards;
+    const auto levels = parse_levels(read_text(boards), "floodit");
+    const auto known = pluzzle::split_lines(read_text(shared_kami("floodit/pc19_optimal_solutions.txt")));
+    for (size_t i = 0; i < 5; ++i) {
+        const Board &b = pluzzle::as<Board>(*levels[i].level);
+        pluzzle::SolveControl control(nullptr, nullptr);
+        const PivotReport r = solve_pivot(b, control);
+        ASSERT_EQ(r.status, PZ_SOLVE_SOLVED) << "board " << i;
+        EXPECT_EQ(r.moves.size(), pluzzle::trim(known.at(i).text).size()) << "board " << i;
+        EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << "board " << i;
+    }
+}
+
 TEST(KamiPivotSolver, StopsWhenTheControlSaysSoWithAProvenLowerBound) {
     const std::string boards = shared_kami("floodit/pc19_tiles.txt");
     if (!std::filesystem::exists(boards)) GTEST_SKIP() << "no " << boards;
