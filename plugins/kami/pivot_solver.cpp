@@ -2,11 +2,10 @@
 //
 // A state is the blob: the regions (of the starting board) the pivot's region has absorbed, as a bitset; its
 // colour is the last move's. A move with colour c absorbs every region of colour c touching the blob (regions of one
-// colour never touch, so nothing more joins). The bound is the larger of (a) the colours left outside the blob --
-// each needs a move of its own -- and (b) D + k - 1, where D is the farthest regions' distance from the blob in the
-// region graph (a move reaches one step further at most) and k the colours among those farthest regions (one move,
-// one colour), and (c) the length of a relaxed game (see relaxed()). All are admissible; not all consistent, so
-// a state reached again in fewer moves is expanded again.
+// colour never touch, so nothing more joins). The bound is the larger of the colours left outside the blob (each
+// needs a move of its own) and the length of a relaxed game (see relaxed(); it is never shorter than the farthest
+// region's distance from the blob). Both are admissible, not always consistent, so a state reached again in fewer
+// moves is expanded again.
 #include "pivot_solver.hpp"
 
 #include "regions.hpp"
@@ -20,19 +19,19 @@ namespace {
 class BlobSearch {
 public:
     BlobSearch(const RegionGraph &g, pluzzle::SolveControl &control)
-        : g_(g), words_((size_t(g.count()) + 63) / 64), control_(control), dist_(size_t(g.count()), 0) {}
+        : g_(g), words_((size_t(g.count()) + 63) / 64), control_(control), mark_(size_t(g.count()), 0) {}
 
     PivotReport run(int32_t start) {
         PivotReport report;
         report.regions = g_.count();
-        std::vector<uint64_t> blob(words_, 0);
-        set(blob.data(), start);
-        const int h0 = bound(blob.data());
+        std::vector<uint64_t> first(words_, 0);
+        set(first.data(), start);
+        const int h0 = connected(first.data()) ? bound(first.data()) : kUnreachable;
         if (h0 >= kUnreachable) {
             report.status = PZ_SOLVE_UNSOLVABLE;
             return report;
         }
-        add(blob.data(), 0, -1, g_.colour[size_t(start)], h0);
+        add(first.data(), 0, -1, g_.colour[size_t(start)], h0);
         report.lower_bound = h0;
         while (!open_.empty()) {
             const Entry e = open_.top();
@@ -72,36 +71,20 @@ private:
     static void set(uint64_t *b, int32_t r) { b[size_t(r) / 64] |= uint64_t(1) << (r % 64); }
     const uint64_t *blob(int32_t s) const { return &blobs_[size_t(s) * words_]; }
 
-    // The bound of a blob (0 exactly when it holds every region).
-    int bound(const uint64_t *b) {
-        ++stamp_;
-        std::vector<int32_t> &queue = queue_;
-        queue.clear();
+    // The bound of a blob (0 exactly when it holds every region): the longer of the colours left (each needs a
+    // move of its own) and the relaxed game.
+    int bound(const uint64_t *b) { return relaxed(b); }
+
+    // Whether every region can be reached from the blob at all (holes may cut a board apart for good).
+    bool connected(const uint64_t *b) {
+        const uint32_t inside = ++stamp_;
+        queue_.clear();
         for (int32_t r = 0; r < g_.count(); ++r)
-            if (has(b, r)) {
-                dist_[size_t(r)] = 0;
-                seen(r);
-                queue.push_back(r);
-            }
-        unsigned colours_left = 0, farthest_colours = 0;
-        int farthest = 0;
-        for (size_t q = 0; q < queue.size(); ++q) {
-            const int32_t r = queue[q];
-            for (int32_t a : g_.adjacent[size_t(r)]) {
-                if (is_seen(a)) continue;
-                seen(a);
-                const int d = dist_[size_t(a)] = dist_[size_t(r)] + 1;
-                if (d > farthest) farthest = d, farthest_colours = 0;
-                if (d == farthest) farthest_colours |= 1u << g_.colour[size_t(a)];
-                colours_left |= 1u << g_.colour[size_t(a)];
-                queue.push_back(a);
-            }
-        }
-        if (queue.size() < size_t(g_.count())) return kUnreachable; // holes cut some regions off for good
-        // The farthest regions are reached by move `farthest` at the earliest, and one move takes one colour: k
-        // colours among them need moves farthest, farthest+1, ..., farthest+k-1.
-        const int layer = farthest ? farthest + __builtin_popcount(farthest_colours) - 1 : 0;
-        return std::max({layer, __builtin_popcount(colours_left), relaxed(b)});
+            if (has(b, r)) mark_[size_t(r)] = inside, queue_.push_back(r);
+        for (size_t q = 0; q < queue_.size(); ++q)
+            for (int32_t a : g_.adjacent[size_t(queue_[q])])
+                if (mark_[size_t(a)] != inside) mark_[size_t(a)] = inside, queue_.push_back(a);
+        return queue_.size() == size_t(g_.count());
     }
 
     // A relaxed game that is never longer than the real one (A. Puchert's bound, as ColorFill uses it): while some
@@ -122,6 +105,8 @@ private:
                         mark_[size_t(a)] = front;
                         frontier_.push_back(a);
                     }
+        int colours_left = 0;
+        for (int c = 1; c < 10; ++c) colours_left += remaining[c] > 0;
         int moves = 0;
         while (left > 0) {
             if (frontier_.empty()) return kUnreachable;
@@ -144,7 +129,7 @@ private:
                     }
             frontier_.swap(next_);
         }
-        return moves;
+        return std::max(moves, colours_left);
     }
     void seen(int32_t r) { mark_[size_t(r)] = stamp_; }
     bool is_seen(int32_t r) const { return mark_[size_t(r)] == stamp_; }
@@ -230,8 +215,7 @@ private:
     const RegionGraph &g_;
     const size_t words_;
     pluzzle::SolveControl &control_;
-    std::vector<int> dist_;
-    std::vector<uint32_t> mark_ = std::vector<uint32_t>(dist_.size(), 0);
+    std::vector<uint32_t> mark_; // per region: stamp_ values (seen, inside, touching) for the pass running
     uint32_t stamp_ = 0;
     std::vector<int32_t> queue_, frontier_, next_, absorbed_;
     std::vector<uint64_t> blobs_;
