@@ -19,7 +19,15 @@ namespace {
 class BlobSearch {
 public:
     BlobSearch(const RegionGraph &g, pluzzle::SolveControl &control)
-        : g_(g), words_((size_t(g.count()) + 63) / 64), control_(control), mark_(size_t(g.count()), 0) {}
+        : g_(g), words_((size_t(g.count()) + 63) / 64), control_(control), mark_(size_t(g.count()), 0),
+          adjacent_bits_(size_t(g.count()) * words_, 0), colour_bits_(10 * words_, 0), all_bits_(words_, 0),
+          scratch_(3 * words_, 0) {
+        for (int32_t r = 0; r < g.count(); ++r) {
+            for (int32_t a : g.adjacent[size_t(r)]) set(&adjacent_bits_[size_t(r) * words_], a);
+            set(&colour_bits_[size_t(g.colour[size_t(r)]) * words_], r);
+            set(all_bits_.data(), r);
+        }
+    }
 
     PivotReport run(int32_t start) {
         PivotReport report;
@@ -90,46 +98,69 @@ private:
     // A relaxed game that is never longer than the real one (A. Puchert's bound, as ColorFill uses it): while some
     // colour has all its remaining regions touching the blob, absorb every such colour at one move each; otherwise
     // absorb all the touching regions, whatever their colours, in one move.
+    // Bit-parallel: the regions as bitsets (a pc19 board's ~150 regions are 3 words), so a round is a few word
+    // operations per colour and per region absorbed.
     int relaxed(const uint64_t *b) {
-        const uint32_t inside = ++stamp_, front = ++stamp_;
-        int remaining[10] = {}, left = 0;
-        for (int32_t r = 0; r < g_.count(); ++r) {
-            if (has(b, r)) mark_[size_t(r)] = inside;
-            else ++remaining[g_.colour[size_t(r)]], ++left;
-        }
-        frontier_.clear();
-        for (int32_t r = 0; r < g_.count(); ++r)
-            if (mark_[size_t(r)] == inside)
-                for (int32_t a : g_.adjacent[size_t(r)])
-                    if (mark_[size_t(a)] != inside && mark_[size_t(a)] != front) {
-                        mark_[size_t(a)] = front;
-                        frontier_.push_back(a);
-                    }
+        uint64_t *inside = scratch(0), *front = scratch(1), *taken = scratch(2);
+        std::copy(b, b + words_, inside);
+        std::fill(front, front + words_, 0);
+        for_each_bit(inside, [&](int32_t r) { or_into(front, adjacent_bits(r)); });
+        and_not(front, inside);
         int colours_left = 0;
-        for (int c = 1; c < 10; ++c) colours_left += remaining[c] > 0;
+        for (int c = 1; c < 10; ++c) colours_left += !subset(colour_bits(c), inside);
         int moves = 0;
-        while (left > 0) {
-            if (frontier_.empty()) return kUnreachable;
-            int touching[10] = {};
-            for (int32_t a : frontier_) ++touching[g_.colour[size_t(a)]];
-            unsigned take = 0;
-            for (int c = 1; c < 10; ++c)
-                if (remaining[c] && touching[c] == remaining[c]) take |= 1u << c;
-            moves += take ? __builtin_popcount(take) : 1;
-            if (!take) take = ~0u;
-            next_.clear();
-            absorbed_.clear();
-            for (int32_t a : frontier_) (take >> g_.colour[size_t(a)] & 1 ? absorbed_ : next_).push_back(a);
-            for (int32_t a : absorbed_) mark_[size_t(a)] = inside, --remaining[g_.colour[size_t(a)]], --left;
-            for (int32_t a : absorbed_)
-                for (int32_t x : g_.adjacent[size_t(a)])
-                    if (mark_[size_t(x)] != inside && mark_[size_t(x)] != front) {
-                        mark_[size_t(x)] = front;
-                        next_.push_back(x);
-                    }
-            frontier_.swap(next_);
+        while (!all_inside(inside)) {
+            if (empty(front)) return kUnreachable;
+            std::fill(taken, taken + words_, 0);
+            int wiped = 0;
+            for (int c = 1; c < 10; ++c) {
+                const uint64_t *colour = colour_bits(c);
+                // Colour c's remaining regions all touch the blob: it can be wiped out with one move.
+                bool remains = false, all_touch = true;
+                for (size_t w = 0; w < words_; ++w) {
+                    const uint64_t rest = colour[w] & ~inside[w];
+                    remains = remains || rest;
+                    all_touch = all_touch && !(rest & ~front[w]);
+                }
+                if (!remains || !all_touch) continue;
+                ++wiped;
+                for (size_t w = 0; w < words_; ++w) taken[w] |= colour[w] & front[w];
+            }
+            if (wiped) moves += wiped;
+            else {
+                ++moves;
+                std::copy(front, front + words_, taken);
+            }
+            for (size_t w = 0; w < words_; ++w) inside[w] |= taken[w], front[w] &= ~taken[w];
+            for_each_bit(taken, [&](int32_t r) { or_into(front, adjacent_bits(r)); });
+            and_not(front, inside);
         }
         return std::max(moves, colours_left);
+    }
+
+    uint64_t *scratch(int k) { return &scratch_[size_t(k) * words_]; }
+    const uint64_t *adjacent_bits(int32_t r) const { return &adjacent_bits_[size_t(r) * words_]; }
+    const uint64_t *colour_bits(int c) const { return &colour_bits_[size_t(c) * words_]; }
+    void or_into(uint64_t *to, const uint64_t *from) const {
+        for (size_t w = 0; w < words_; ++w) to[w] |= from[w];
+    }
+    void and_not(uint64_t *to, const uint64_t *mask) const {
+        for (size_t w = 0; w < words_; ++w) to[w] &= ~mask[w];
+    }
+    bool subset(const uint64_t *a, const uint64_t *b) const {
+        for (size_t w = 0; w < words_; ++w)
+            if (a[w] & ~b[w]) return false;
+        return true;
+    }
+    bool empty(const uint64_t *a) const {
+        for (size_t w = 0; w < words_; ++w)
+            if (a[w]) return false;
+        return true;
+    }
+    bool all_inside(const uint64_t *a) const { return subset(all_bits_.data(), a); }
+    template <class F> void for_each_bit(const uint64_t *a, F &&f) const {
+        for (size_t w = 0; w < words_; ++w)
+            for (uint64_t bits = a[w]; bits; bits &= bits - 1) f(int32_t(w * 64 + size_t(__builtin_ctzll(bits))));
     }
     void seen(int32_t r) { mark_[size_t(r)] = stamp_; }
     bool is_seen(int32_t r) const { return mark_[size_t(r)] == stamp_; }
@@ -217,7 +248,8 @@ private:
     pluzzle::SolveControl &control_;
     std::vector<uint32_t> mark_; // per region: stamp_ values (seen, inside, touching) for the pass running
     uint32_t stamp_ = 0;
-    std::vector<int32_t> queue_, frontier_, next_, absorbed_;
+    std::vector<int32_t> queue_;
+    std::vector<uint64_t> adjacent_bits_, colour_bits_, all_bits_, scratch_; // per region, per colour, all, work
     std::vector<uint64_t> blobs_;
     std::vector<int> depth_;
     std::vector<int32_t> parent_;
