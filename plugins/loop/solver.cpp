@@ -412,27 +412,35 @@ private:
 
 // ---------------------------------------------------------------- loop rules: independent components
 
+// Grows `pocket` (undecided tiles, marked in `seen`) breadth-first through undecided edges to the undecided tiles
+// beyond, marking them too, until nothing is left to add or it holds more than `limit` tiles. Decided edges
+// decouple (arc consistency holds), so what it reaches can only be settled together: a loop-rules component, a Net
+// pocket.
+void grow_pocket(const Search &s, std::vector<int64_t> &pocket, std::vector<uint8_t> &seen, size_t limit) {
+    const int k = s.directions();
+    int64_t nb[6] = {};
+    for (size_t q = 0; q < pocket.size() && pocket.size() <= limit; ++q) {
+        const int64_t i = pocket[q];
+        const uint8_t open_to_choice = uint8_t(s.may(i) & ~s.must(i));
+        s.neighbours(i, nb);
+        for (int d = 0; d < k; ++d)
+            if ((open_to_choice >> d & 1) && nb[d] >= 0 && !seen[size_t(nb[d])] && !single(s.domain(nb[d]))) {
+                seen[size_t(nb[d])] = 1;
+                pocket.push_back(nb[d]);
+            }
+    }
+}
+
 // Groups `tiles` (all undecided) into components: two undecided tiles belong together when the edge between them
 // is still open to both choices (decided edges decouple, since arc consistency holds).
 std::vector<std::vector<int64_t>> components(const Search &s, const std::vector<int64_t> &tiles,
                                              std::vector<uint8_t> &seen) {
-    const int k = s.directions();
     std::vector<std::vector<int64_t>> out;
     for (int64_t start : tiles) {
         if (seen[size_t(start)] || single(s.domain(start))) continue;
         std::vector<int64_t> comp{start};
         seen[size_t(start)] = 1;
-        for (size_t q = 0; q < comp.size(); ++q) {
-            const int64_t i = comp[q];
-            const uint8_t open_to_choice = uint8_t(s.may(i) & ~s.must(i));
-            int64_t nb[6] = {};
-            s.neighbours(i, nb);
-            for (int d = 0; d < k; ++d)
-                if ((open_to_choice >> d & 1) && nb[d] >= 0 && !seen[size_t(nb[d])] && !single(s.domain(nb[d]))) {
-                    seen[size_t(nb[d])] = 1;
-                    comp.push_back(nb[d]);
-                }
-        }
+        grow_pocket(s, comp, seen, SIZE_MAX);
         out.push_back(std::move(comp));
     }
     for (auto &comp : out)
@@ -597,20 +605,9 @@ bool reaches_every_tile(const Search &s, int64_t pipe_tiles, int64_t first) {
 // false when it has more than `limit` tiles (`out` then holds some of them).
 bool small_pocket(const Search &s, int64_t start, size_t limit, std::vector<uint8_t> &seen,
                   std::vector<int64_t> &out) {
-    const int k = s.directions();
     out.assign(1, start);
     seen[size_t(start)] = 1;
-    int64_t nb[6] = {};
-    for (size_t q = 0; q < out.size() && out.size() <= limit; ++q) {
-        const int64_t i = out[q];
-        const uint8_t open_to_choice = uint8_t(s.may(i) & ~s.must(i));
-        s.neighbours(i, nb);
-        for (int d = 0; d < k; ++d)
-            if ((open_to_choice >> d & 1) && nb[d] >= 0 && !seen[size_t(nb[d])] && !single(s.domain(nb[d]))) {
-                seen[size_t(nb[d])] = 1;
-                out.push_back(nb[d]);
-            }
-    }
+    grow_pocket(s, out, seen, limit);
     for (int64_t i : out) seen[size_t(i)] = 0;
     return out.size() <= limit;
 }
