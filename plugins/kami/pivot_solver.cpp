@@ -3,7 +3,7 @@
 // A state is the blob: the regions (of the starting board) the pivot's region has absorbed, as a bitset; its
 // colour is the last move's. A move with colour c absorbs every region of colour c touching the blob (regions of one
 // colour never touch, so nothing more joins). The bound is the larger of the colours left outside the blob (each
-// needs a move of its own) and the length of a relaxed game (see relaxed(); it is never shorter than the farthest
+// needs a move of its own) and the length of a relaxed game (see bound(); it is never shorter than the farthest
 // region's distance from the blob). Both are admissible, not always consistent, so a state reached again in fewer
 // moves is expanded again.
 #include "pivot_solver.hpp"
@@ -19,9 +19,9 @@ namespace {
 class BlobSearch {
 public:
     BlobSearch(const RegionGraph &g, pluzzle::SolveControl &control)
-        : g_(g), words_((size_t(g.count()) + 63) / 64), control_(control), mark_(size_t(g.count()), 0),
+        : g_(g), words_((size_t(g.count()) + 63) / 64), control_(control),
           adjacent_bits_(size_t(g.count()) * words_, 0), colour_bits_(10 * words_, 0), all_bits_(words_, 0),
-          scratch_(3 * words_, 0) {
+          scratch_(5 * words_, 0) {
         for (int32_t r = 0; r < g.count(); ++r) {
             for (int32_t a : g.adjacent[size_t(r)]) set(&adjacent_bits_[size_t(r) * words_], a);
             set(&colour_bits_[size_t(g.colour[size_t(r)]) * words_], r);
@@ -75,37 +75,18 @@ private:
         bool operator<(const Entry &o) const { return f != o.f ? f > o.f : g < o.g; } // deepest first on ties
     };
 
-    static bool has(const uint64_t *b, int32_t r) { return b[size_t(r) / 64] >> (r % 64) & 1; }
     static void set(uint64_t *b, int32_t r) { b[size_t(r) / 64] |= uint64_t(1) << (r % 64); }
     const uint64_t *blob(int32_t s) const { return &blobs_[size_t(s) * words_]; }
 
-    // The bound of a blob (0 exactly when it holds every region): the longer of the colours left (each needs a
-    // move of its own) and the relaxed game.
-    int bound(const uint64_t *b) { return relaxed(b); }
-
-    // Whether every region can be reached from the blob at all (holes may cut a board apart for good).
-    bool connected(const uint64_t *b) {
-        const uint32_t inside = ++stamp_;
-        queue_.clear();
-        for (int32_t r = 0; r < g_.count(); ++r)
-            if (has(b, r)) mark_[size_t(r)] = inside, queue_.push_back(r);
-        for (size_t q = 0; q < queue_.size(); ++q)
-            for (int32_t a : g_.adjacent[size_t(queue_[q])])
-                if (mark_[size_t(a)] != inside) mark_[size_t(a)] = inside, queue_.push_back(a);
-        return queue_.size() == size_t(g_.count());
-    }
-
-    // A relaxed game that is never longer than the real one (A. Puchert's bound, as ColorFill uses it): while some
-    // colour has all its remaining regions touching the blob, absorb every such colour at one move each; otherwise
-    // absorb all the touching regions, whatever their colours, in one move.
-    // Bit-parallel: the regions as bitsets (a pc19 board's ~150 regions are 3 words), so a round is a few word
-    // operations per colour and per region absorbed.
-    int relaxed(const uint64_t *b) {
+    // The bound of a blob (0 exactly when it holds every region): the length of a relaxed game that is never longer
+    // than the real one (A. Puchert's bound, as ColorFill uses it) -- while some colours can be wiped out, wipe out
+    // every such colour at one move each; otherwise absorb all the touching regions, whatever their colours, in one
+    // move -- and at least the number of colours left (each needs a move of its own). Bit-parallel: a pc19 board's
+    // ~150 regions are 3 words, so a round is a few word operations per colour and per region absorbed.
+    int bound(const uint64_t *b) {
         uint64_t *inside = scratch(0), *front = scratch(1), *taken = scratch(2);
         std::copy(b, b + words_, inside);
-        std::fill(front, front + words_, 0);
-        for_each_bit(inside, [&](int32_t r) { or_into(front, adjacent_bits(r)); });
-        and_not(front, inside);
+        touching(inside, front);
         int colours_left = 0;
         for (int c = 1; c < 10; ++c) colours_left += !subset(colour_bits(c), inside);
         int moves = 0;
@@ -114,17 +95,9 @@ private:
             std::fill(taken, taken + words_, 0);
             int wiped = 0;
             for (int c = 1; c < 10; ++c) {
-                const uint64_t *colour = colour_bits(c);
-                // Colour c's remaining regions all touch the blob: it can be wiped out with one move.
-                bool remains = false, all_touch = true;
-                for (size_t w = 0; w < words_; ++w) {
-                    const uint64_t rest = colour[w] & ~inside[w];
-                    remains = remains || rest;
-                    all_touch = all_touch && !(rest & ~front[w]);
-                }
-                if (!remains || !all_touch) continue;
+                if (!can_wipe_out(c, inside, front)) continue;
                 ++wiped;
-                for (size_t w = 0; w < words_; ++w) taken[w] |= colour[w] & front[w];
+                for (size_t w = 0; w < words_; ++w) taken[w] |= colour_bits(c)[w] & front[w];
             }
             if (wiped) moves += wiped;
             else {
@@ -136,6 +109,31 @@ private:
             and_not(front, inside);
         }
         return std::max(moves, colours_left);
+    }
+
+    // Whether every region can be reached from the blob at all (holes may cut a board apart for good).
+    bool connected(const uint64_t *b) {
+        uint64_t *reach = scratch(3), *front = scratch(4);
+        std::copy(b, b + words_, reach);
+        for (touching(reach, front); !empty(front); touching(reach, front)) or_into(reach, front);
+        return all_inside(reach);
+    }
+
+    // The regions touching the blob b (not in it) into `front`.
+    void touching(const uint64_t *b, uint64_t *front) const {
+        std::fill(front, front + words_, 0);
+        for_each_bit(b, [&](int32_t r) { or_into(front, adjacent_bits(r)); });
+        and_not(front, b);
+    }
+    // Colour c has regions left outside the blob, and all of them touch it: one move wipes the colour out.
+    bool can_wipe_out(int c, const uint64_t *inside, const uint64_t *front) const {
+        bool remains = false;
+        for (size_t w = 0; w < words_; ++w) {
+            const uint64_t rest = colour_bits(c)[w] & ~inside[w];
+            if (rest & ~front[w]) return false;
+            remains = remains || rest;
+        }
+        return remains;
     }
 
     uint64_t *scratch(int k) { return &scratch_[size_t(k) * words_]; }
@@ -162,36 +160,26 @@ private:
         for (size_t w = 0; w < words_; ++w)
             for (uint64_t bits = a[w]; bits; bits &= bits - 1) f(int32_t(w * 64 + size_t(__builtin_ctzll(bits))));
     }
-    void seen(int32_t r) { mark_[size_t(r)] = stamp_; }
-    bool is_seen(int32_t r) const { return mark_[size_t(r)] == stamp_; }
 
     void expand(int32_t s) {
-        std::vector<uint64_t> b(blob(s), blob(s) + words_);
+        const std::vector<uint64_t> b(blob(s), blob(s) + words_);
         const int g = depth_[size_t(s)] + 1;
-        // The regions touching the blob, by colour.
-        std::vector<std::vector<int32_t>> by_colour(10);
-        ++stamp_;
-        for (int32_t r = 0; r < g_.count(); ++r) {
-            if (!has(b.data(), r)) continue;
-            for (int32_t a : g_.adjacent[size_t(r)])
-                if (!has(b.data(), a) && !is_seen(a)) {
-                    seen(a);
-                    by_colour[g_.colour[size_t(a)]].push_back(a);
-                }
-        }
-        // A colour whose every remaining region touches the blob can be taken first without loss: a larger blob
-        // never needs more moves, and that colour's move is needed anyway. Then it is the only move tried.
-        int remaining[10] = {};
-        for (int32_t r = 0; r < g_.count(); ++r)
-            if (!has(b.data(), r)) ++remaining[g_.colour[size_t(r)]];
+        std::vector<uint64_t> front(words_), next(words_);
+        touching(b.data(), front.data());
+        // A colour that can be wiped out now can be taken first without loss: a larger blob never needs more
+        // moves, and that colour's move is needed anyway. Then it is the only move tried.
         int only = 0;
         for (int c = 1; c < 10 && !only; ++c)
-            if (!by_colour[size_t(c)].empty() && int(by_colour[size_t(c)].size()) == remaining[c]) only = c;
+            if (can_wipe_out(c, b.data(), front.data())) only = c;
         for (int c = 1; c < 10; ++c) {
-            if (by_colour[size_t(c)].empty() || (only && c != only)) continue;
-            std::vector<uint64_t> next = b;
-            for (int32_t a : by_colour[size_t(c)]) set(next.data(), a);
-            add(next.data(), g, s, uint8_t(c), -1);
+            if (only && c != only) continue;
+            bool grows = false;
+            for (size_t w = 0; w < words_; ++w) {
+                const uint64_t absorbed = colour_bits(c)[w] & front[w];
+                next[w] = b[w] | absorbed;
+                grows = grows || absorbed;
+            }
+            if (grows) add(next.data(), g, s, uint8_t(c), -1);
         }
     }
 
@@ -246,9 +234,6 @@ private:
     const RegionGraph &g_;
     const size_t words_;
     pluzzle::SolveControl &control_;
-    std::vector<uint32_t> mark_; // per region: stamp_ values (seen, inside, touching) for the pass running
-    uint32_t stamp_ = 0;
-    std::vector<int32_t> queue_;
     std::vector<uint64_t> adjacent_bits_, colour_bits_, all_bits_, scratch_; // per region, per colour, all, work
     std::vector<uint64_t> blobs_;
     std::vector<int> depth_;
