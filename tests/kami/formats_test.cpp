@@ -62,6 +62,10 @@ TEST(KamiFormats, ErrorsNameTheLineAndField) {
     EXPECT_EQ(error_of("123\n", "floodit").substr(0, 6), "cells@");
     EXPECT_EQ(error_of("01|Default|0|0|2|8|1a2X0a|3||0|\n", "puz").substr(0, 6), "tiles@");
     EXPECT_EQ(error_of("01|Default|0|0|2|9|1g|3||0|\n", "puz").substr(0, 7), "length@");
+    EXPECT_EQ(error_of("02|Default|0|0|1|2|11|1||0|\n", "puz").substr(0, 8), "version@");
+    EXPECT_EQ(error_of("01|Default|0\n", "puz").substr(0, 4), "puz@");
+    EXPECT_EQ(error_of("01|Default|0|0|x|2|11|1||0|\n", "puz").substr(0, 6), "width@");
+    EXPECT_EQ(error_of("1234123412341234\n1234\n12a4\n", "floodit").substr(0, 8), "cells@3:");
 }
 
 TEST(KamiFormats, MoveListsRoundTripAndRefuseBadMoves) {

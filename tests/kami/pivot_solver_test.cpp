@@ -4,7 +4,7 @@
 
 #include "pivot_solver.hpp"
 
-#include <map>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -44,6 +44,23 @@ Board random_board(std::mt19937_64 &rng, int rows, int cols, int colours) {
     return b;
 }
 
+// The ColorFill pc19 boards and their published optimal move lists (as owned strings), or nothing without the data.
+struct Pc19 {
+    std::vector<pluzzle::ParsedLevel> levels;
+    std::vector<std::string> optima;
+    const Board &board(size_t i) const { return pluzzle::as<Board>(*levels.at(i).level); }
+};
+std::optional<Pc19> pc19() {
+    const std::string boards = shared_kami("floodit/pc19_tiles.txt");
+    if (!std::filesystem::exists(boards)) return std::nullopt;
+    Pc19 data;
+    data.levels = parse_levels(read_text(boards), "floodit");
+    const std::string optima = read_text(shared_kami("floodit/pc19_optimal_solutions.txt"));
+    for (const pluzzle::Line &line : pluzzle::split_lines(optima))
+        if (!pluzzle::trim(line.text).empty()) data.optima.emplace_back(pluzzle::trim(line.text));
+    return data;
+}
+
 } // namespace
 
 TEST(KamiPivotSolver, MatchesBreadthFirstSearchOnSmallBoards) {
@@ -61,17 +78,15 @@ TEST(KamiPivotSolver, MatchesBreadthFirstSearchOnSmallBoards) {
 
 // Real files: every published optimal solution of pc19 replays to one colour under our rules.
 TEST(KamiPivotSolver, ThePublishedOptimaReplayUnderOurRules) {
-    const std::string boards = shared_kami("floodit/pc19_tiles.txt");
-    if (!std::filesystem::exists(boards)) GTEST_SKIP() << "no " << boards;
-    const auto levels = parse_levels(read_text(boards), "floodit");
-    const std::string optima = read_text(shared_kami("floodit/pc19_optimal_solutions.txt"));
-    const auto known = pluzzle::split_lines(optima); // views into `optima`
-    ASSERT_EQ(levels.size(), 1000u);
+    const auto data = pc19();
+    if (!data) GTEST_SKIP() << "no pc19 data";
+    ASSERT_EQ(data->levels.size(), 1000u);
+    ASSERT_EQ(data->optima.size(), 1000u);
     size_t total = 0;
-    for (size_t i = 0; i < levels.size(); ++i) {
-        const Board &b = pluzzle::as<Board>(*levels[i].level);
+    for (size_t i = 0; i < data->levels.size(); ++i) {
+        const Board &b = data->board(i);
         std::vector<Move> theirs;
-        for (char c : pluzzle::trim(known.at(i).text)) theirs.push_back({b.pivot, uint8_t(c - '0')});
+        for (char c : data->optima[i]) theirs.push_back({b.pivot, uint8_t(c - '0')});
         total += theirs.size();
         EXPECT_TRUE(replays_to_one_colour(b, theirs)) << "board " << i;
     }
@@ -80,34 +95,29 @@ TEST(KamiPivotSolver, ThePublishedOptimaReplayUnderOurRules) {
 
 // Real boards: the first pc19 boards solved optimally (as many moves as the published optimum), replay-checked.
 TEST(KamiPivotSolver, MatchesThePublishedOptimaOnTheFirstPc19Boards) {
-    const std::string boards = shared_kami("floodit/pc19_tiles.txt");
-    if (!std::filesystem::exists(boards)) GTEST_SKIP() << "no " << boards;
-    const auto levels = parse_levels(read_text(boards), "floodit");
-    const std::string optima = read_text(shared_kami("floodit/pc19_optimal_solutions.txt"));
-    const auto known = pluzzle::split_lines(optima); // views into `optima`
+    const auto data = pc19();
+    if (!data) GTEST_SKIP() << "no pc19 data";
     for (size_t i = 0; i < 5; ++i) {
-        const Board &b = pluzzle::as<Board>(*levels[i].level);
+        const Board &b = data->board(i);
         pluzzle::SolveControl control(nullptr, nullptr);
         const PivotReport r = solve_pivot(b, control);
         ASSERT_EQ(r.status, PZ_SOLVE_SOLVED) << "board " << i;
-        EXPECT_EQ(r.moves.size(), pluzzle::trim(known.at(i).text).size()) << "board " << i;
+        EXPECT_EQ(r.moves.size(), data->optima.at(i).size()) << "board " << i;
         EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << "board " << i;
     }
 }
 
 TEST(KamiPivotSolver, StopsWhenTheControlSaysSoWithAProvenLowerBound) {
-    const std::string boards = shared_kami("floodit/pc19_tiles.txt");
-    if (!std::filesystem::exists(boards)) GTEST_SKIP() << "no " << boards;
-    const Board b = board_from(pluzzle::split_lines(read_text(boards)).at(0).text, "floodit");
+    const auto data = pc19();
+    if (!data) GTEST_SKIP() << "no pc19 data";
     pz_solve_request request{};
     request.struct_size = sizeof request;
     request.node_limit = 50;
     pluzzle::SolveControl control(&request, nullptr);
-    const PivotReport r = solve_pivot(b, control);
+    const PivotReport r = solve_pivot(data->board(0), control);
     EXPECT_EQ(r.status, PZ_SOLVE_LIMIT);
     EXPECT_GT(r.lower_bound, 0);
-    const std::string optima = read_text(shared_kami("floodit/pc19_optimal_solutions.txt"));
-    EXPECT_LE(r.lower_bound, int(pluzzle::trim(pluzzle::split_lines(optima).at(0).text).size())); // 19
+    EXPECT_LE(r.lower_bound, int(data->optima.at(0).size())); // 19
 }
 
 TEST(KamiPivotSolver, HolesThatCutTheBoardApartMakeItUnsolvable) {
