@@ -38,7 +38,8 @@ std::unique_ptr<Board> parse_canonical(const std::vector<Line> &lines, size_t &a
         if (t.empty()) continue;
         const std::string_view key = t[0].text;
         const auto expect = [&](size_t n, const char *what) {
-            if (t.size() != n) throw parse_error(std::string("expected ") + what, line.number, t[0].column, std::string(key));
+            if (t.size() != n)
+                throw parse_error(std::string("expected ") + what, line.number, t[0].column, std::string(key));
         };
         if (key == "name") {
             b->name = std::string(pluzzle::trim(line.text.substr(size_t(t[0].column - 1) + 4)));

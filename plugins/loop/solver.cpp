@@ -236,7 +236,8 @@ private:
     static constexpr uint8_t kOpen = 0x80; // in an ask: the edge must open (else close)
 
     static EdgeState combine(bool open, bool closed) {
-        return open ? (closed ? EdgeState::Conflict : EdgeState::Open) : closed ? EdgeState::Closed : EdgeState::Undecided;
+        if (open) return closed ? EdgeState::Conflict : EdgeState::Open;
+        return closed ? EdgeState::Closed : EdgeState::Undecided;
     }
     // An edge is open when either end must have it, closed when either end cannot.
     EdgeState edge_state(int64_t i, int d, int64_t j) const {
@@ -261,16 +262,12 @@ private:
             const int d = lowest(bits), o = opposite(b_.shape, d);
             const int64_t j = nb[d];
             if (j < 0) continue; // never open: revise keeps pipes off the border
-            EdgeState before, after;
-            if (j == i) { // a wrapped one-tile row or column: both ends are i
-                if ((changed >> o & 1) && o < d) continue; // seen at o already
-                before = combine(((must0 >> d) | (must0 >> o)) & 1, !((may0 >> d) & (may0 >> o) & 1));
-                after = combine(((must1 >> d) | (must1 >> o)) & 1, !((may1 >> d) & (may1 >> o) & 1));
-            } else {
-                const uint8_t mj = must(j), yj = may(j);
-                before = combine(((must0 >> d) | (mj >> o)) & 1, !((may0 >> d) & (yj >> o) & 1));
-                after = combine(((must1 >> d) | (mj >> o)) & 1, !((may1 >> d) & (yj >> o) & 1));
-            }
+            // A wrapped one-tile row or column joins i to itself: then the far end changed too (seen once).
+            if (j == i && (changed >> o & 1) && o < d) continue;
+            const uint8_t must_j0 = j == i ? must0 : must(j), may_j0 = j == i ? may0 : may(j);
+            const uint8_t must_j1 = j == i ? must1 : must_j0, may_j1 = j == i ? may1 : may_j0;
+            const EdgeState before = combine(((must0 >> d) | (must_j0 >> o)) & 1, !((may0 >> d) & (may_j0 >> o) & 1));
+            const EdgeState after = combine(((must1 >> d) | (must_j1 >> o)) & 1, !((may1 >> d) & (may_j1 >> o) & 1));
             if (before == after) continue;
             if (after == EdgeState::Conflict) failed_ = true;
             else if (after == EdgeState::Open) opened(i, d, j);
@@ -298,8 +295,9 @@ private:
                 for (int e = 0; e < k_; ++e)
                     if ((undecided >> e & 1) && nb[e] >= 0 && edge_state(m, e, nb[e]) == EdgeState::Undecided) {
                         if (forest_->find(nb[e]) == large) asks_.emplace_back(m, uint8_t(e));
-                        else if (watch_pockets_ && touch_mark_[size_t(nb[e])] != touch_clock_) { // its pocket may now touch one
-                            touch_mark_[size_t(nb[e])] = touch_clock_;        // component twice
+                        // Otherwise its pocket may now touch one component twice: check it (once a round).
+                        else if (watch_pockets_ && touch_mark_[size_t(nb[e])] != touch_clock_) {
+                            touch_mark_[size_t(nb[e])] = touch_clock_;
                             touched_.push_back(int32_t(nb[e]));
                             touched_.push_back(-1);
                         }
@@ -342,7 +340,8 @@ private:
         });
         if (watch_pockets_) touched_.push_back(-1);
         if (ways_out == 0) failed_ = true;
-        else if (ways_out == 1) asks_.emplace_back(int32_t(way_out / uint32_t(k_)), uint8_t(way_out % uint32_t(k_) | kOpen));
+        else if (ways_out == 1)
+            asks_.emplace_back(int32_t(way_out / uint32_t(k_)), uint8_t(way_out % uint32_t(k_) | kOpen));
     }
     // Clears the queue and the asks after a contradiction.
     bool fail() {
