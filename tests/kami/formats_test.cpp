@@ -99,7 +99,7 @@ TEST(KamiFormats, ThePuzRunLengthTilesExpand) {
 TEST(KamiFormats, EveryFloodItBoardOfTheWildReads) {
     const std::string path = shared_kami("floodit/pc19_tiles.txt");
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
-    const auto levels = parse_levels(read_text(path), "");
+    const auto levels = parse_levels(read_file(path), "");
     ASSERT_EQ(levels.size(), 1000u);
     for (const auto &l : levels) {
         const Board &b = pluzzle::as<Board>(*l.level);
@@ -120,7 +120,7 @@ TEST(KamiFormats, EveryOfficialStoryLevelReadsAndRoundTrips) {
     for (const auto &e : std::filesystem::directory_iterator(dir)) {
         if (e.path().extension() != ".puz") continue;
         SCOPED_TRACE(e.path().string());
-        const Board b = board_from(read_text(e.path().string()));
+        const Board b = board_from(read_file(e.path().string()));
         EXPECT_EQ(b.grid, Grid::Triangle);
         EXPECT_GT(b.par, 0);
         const Board again = board_from(encode_board(b), "canonical");

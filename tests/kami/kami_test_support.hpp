@@ -4,22 +4,17 @@
 #include "formats.hpp"
 #include "regions.hpp"
 
+#include "test_support.hpp"
+
 #include <gtest/gtest.h>
 #include <pluzzle/text.hpp>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace kami::test {
 
-inline std::string read_text(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using pluzzle::test::read_file;
 
 // The shared benchmark data beside the checkout; tests that need it skip when it is absent.
 inline std::string shared_kami(const std::string &name) {

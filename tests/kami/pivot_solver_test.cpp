@@ -54,8 +54,8 @@ std::optional<Pc19> pc19() {
     const std::string boards = shared_kami("floodit/pc19_tiles.txt");
     if (!std::filesystem::exists(boards)) return std::nullopt;
     Pc19 data;
-    data.levels = parse_levels(read_text(boards), "floodit");
-    const std::string optima = read_text(shared_kami("floodit/pc19_optimal_solutions.txt"));
+    data.levels = parse_levels(read_file(boards), "floodit");
+    const std::string optima = read_file(shared_kami("floodit/pc19_optimal_solutions.txt"));
     for (const pluzzle::Line &line : pluzzle::split_lines(optima))
         if (!pluzzle::trim(line.text).empty()) data.optima.emplace_back(pluzzle::trim(line.text));
     return data;

@@ -23,7 +23,7 @@ TEST(LoopFormats, EveryBundledLevelRoundTripsExactly) {
     size_t files = 0;
     for (const auto &e : std::filesystem::directory_iterator(std::string(PLUZZLE_SOURCE_DIR) + "/data/loop")) {
         if (e.path().extension() != ".loop") continue;
-        const std::string text = read_text(e.path().string());
+        const std::string text = read_file(e.path().string());
         EXPECT_EQ(encode_board(board_from(text)), text) << e.path();
         ++files;
     }
@@ -65,7 +65,7 @@ TEST(LoopFormats, TathamNetIdsMapTheirBitOrderToOurs) {
 TEST(LoopFormats, HexapipesLinesFromTheWild) {
     const std::string path = shared_loop("hexapipes/daily.jsonl");
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
-    std::istringstream lines(read_text(path));
+    std::istringstream lines(read_file(path));
     std::string line;
     int hexagonal = 0, refused = 0, n = 0;
     while (std::getline(lines, line)) {

@@ -5,6 +5,8 @@
 #include "play.hpp"
 #include "solver.hpp"
 
+#include "test_support.hpp"
+
 #include <gtest/gtest.h>
 #include <pluzzle/union_find.hpp>
 
@@ -12,18 +14,11 @@
 #include <functional>
 
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 
 namespace loop::test {
 
-inline std::string read_text(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using pluzzle::test::read_file;
 
 // The shared benchmark data beside the checkout; tests that need it skip when it is absent.
 inline std::string shared_loop(const std::string &name) {

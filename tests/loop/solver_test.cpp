@@ -186,7 +186,7 @@ TEST(LoopSolver, EveryHwabInstanceIsSolvedAndCounted) {
     for (const auto &e : std::filesystem::directory_iterator(dir)) {
         if (e.path().filename().string().find("500x500") != std::string::npos) continue; // the benchmark's job
         SCOPED_TRACE(e.path().string());
-        const Board b = board_from(read_text(e.path().string()), "hwab");
+        const Board b = board_from(read_file(e.path().string()), "hwab");
         const SolveReport r = solve(b);
         ASSERT_TRUE(r.counted);
         EXPECT_GE(r.count, 1);
@@ -204,7 +204,7 @@ TEST(LoopSolver, EveryHwabInstanceIsSolvedAndCounted) {
 TEST(LoopSolver, UnsolvableVariantsAreRefuted) {
     const std::string path = shared_loop("hwab/infinity_loop_bearific5.txt");
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
-    const Board original = board_from(read_text(path), "hwab");
+    const Board original = board_from(read_file(path), "hwab");
     std::mt19937_64 rng(3);
     int refuted = 0;
     for (int round = 0; round < 40; ++round) {
@@ -231,7 +231,7 @@ TEST(LoopSolver, HexapipesBoardsAreSolvedAndProvenUnique) {
     for (const char *file : {"hexapipes/hexagonal_10x10.jsonl", "hexapipes/hexagonal-wrap_40x40.jsonl"}) {
         const std::string path = shared_loop(file);
         if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
-        std::istringstream lines(read_text(path));
+        std::istringstream lines(read_file(path));
         std::string line;
         for (int n = 0; n < 25 && std::getline(lines, line); ++n) {
             const Board b = board_from(line, "hexapipes");
