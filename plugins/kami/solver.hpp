@@ -1,0 +1,32 @@
+// solver.hpp -- the kami solver's one entry point: optimal move lists with proof for both modes (pivot_solver.hpp
+// for Flood-It, free_solver.hpp for KAMI), or a quick list with no proof when asked for speed.
+#pragma once
+#include "board.hpp"
+#include "formats.hpp"
+
+#include <pluzzle/solve_control.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace kami {
+
+struct SolveOptions {
+    bool optimal = true; // false: the first move list the quick (greedy) search finds, not proven shortest
+};
+
+struct SolveReport {
+    // SOLVED with `moves` optimal (or, when !optimal, merely valid). UNSOLVABLE only in pivot mode, when holes cut
+    // some tiles off from the pivot (free play can always recolour each part to a common colour). LIMIT or
+    // CANCELLED with the bounds proven so far and the best list found, if any.
+    pz_solve_status status = PZ_SOLVE_LIMIT;
+    std::vector<Move> moves; // the best move list found (set when SOLVED, and when a limit stops a search that has one)
+    int lower_bound = 0;     // moves every solution needs (proven)
+    int upper_bound = -1;    // moves of `moves` when it is set, else -1
+    uint64_t nodes = 0;      // search states expanded
+    int regions = 0;         // of the starting board
+};
+
+SolveReport solve_board(const Board &board, pluzzle::SolveControl &control, const SolveOptions &options = {});
+
+} // namespace kami

@@ -1,0 +1,84 @@
+// Free play (KAMI): the IDA* against breadth-first search over every legal move (any region, any colour) on small
+// boards -- the reference has none of the solver's bounds or move rules, so a bound that overestimates or a move
+// rule that loses solutions shows up as a longer answer -- and boards cut into islands by holes.
+#include "kami_test_support.hpp"
+
+#include "solver.hpp"
+
+#include <random>
+#include <set>
+
+using namespace kami;
+using namespace kami::test;
+
+namespace {
+
+// The fewest moves by breadth-first search over the cells themselves, with every move the rules allow.
+int fewest_moves(const Board &b) {
+    std::set<std::vector<uint8_t>> seen{b.cells};
+    std::vector<std::vector<uint8_t>> layer{b.cells};
+    for (int moves = 0;; ++moves) {
+        std::vector<std::vector<uint8_t>> next;
+        for (const auto &cells : layer) {
+            if (one_colour(cells)) return moves;
+            const RegionGraph g = region_graph(b, cells);
+            for (int r = 0; r < g.count(); ++r)
+                for (uint8_t c = 1; c <= b.colours; ++c) {
+                    if (c == g.colour[size_t(r)]) continue;
+                    auto after = apply_move(b, cells, {g.cell[size_t(r)], c});
+                    if (seen.insert(after).second) next.push_back(std::move(after));
+                }
+        }
+        layer = std::move(next);
+    }
+}
+
+Board random_board(std::mt19937_64 &rng, int rows, int cols, int colours, int holes_in_ten) {
+    Board b;
+    b.grid = rng() % 2 ? Grid::Square : Grid::Triangle;
+    b.mode = Mode::Free;
+    b.rows = rows;
+    b.cols = b.grid == Grid::Triangle ? 2 * ((cols + 1) / 2) : cols; // about as many triangles as squares
+    b.colours = colours;
+    for (int64_t i = 0; i < b.size(); ++i)
+        b.cells.push_back(int(rng() % 10) < holes_in_ten ? 0 : uint8_t(1 + rng() % uint64_t(colours)));
+    if (std::all_of(b.cells.begin(), b.cells.end(), [](uint8_t c) { return c == 0; })) b.cells[0] = 1;
+    validate_board(b);
+    return b;
+}
+
+void expect_optimal(const Board &b) {
+    pluzzle::SolveControl control(nullptr, nullptr);
+    const SolveReport r = solve_board(b, control);
+    ASSERT_EQ(r.status, PZ_SOLVE_SOLVED) << encode_board(b);
+    EXPECT_EQ(int(r.moves.size()), fewest_moves(b)) << encode_board(b);
+    EXPECT_EQ(r.lower_bound, int(r.moves.size())) << encode_board(b);
+    EXPECT_EQ(r.upper_bound, int(r.moves.size())) << encode_board(b);
+    EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << encode_board(b);
+}
+
+} // namespace
+
+TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnSmallBoards) {
+    std::mt19937_64 rng(12);
+    for (int round = 0; round < 150; ++round)
+        expect_optimal(random_board(rng, 2 + int(rng() % 2), 2 + int(rng() % 3), 2 + int(rng() % 3), 0));
+}
+
+// Holes cut boards into islands solved apart and joined over a common final colour: one island that cannot end with
+// the others' colour in its fewest moves costs one more.
+TEST(KamiFreeSolver, IslandsAgreeOnAFinalColour) {
+    std::mt19937_64 rng(34);
+    for (int round = 0; round < 150; ++round)
+        expect_optimal(random_board(rng, 2 + int(rng() % 2), 2 + int(rng() % 3), 2 + int(rng() % 3), 3));
+}
+
+TEST(KamiFreeSolver, IslandsThatEndApartCostAMoveEach) {
+    // Two islands, one red and one blue: one recolour, whichever colour is kept.
+    const Board b = board_from("kami 1\ngrid square\nmode free\nsize 3 1\ncolours 2\ncells\n1.2\n");
+    pluzzle::SolveControl control(nullptr, nullptr);
+    const SolveReport r = solve_board(b, control);
+    ASSERT_EQ(r.status, PZ_SOLVE_SOLVED);
+    EXPECT_EQ(r.moves.size(), 1u);
+    EXPECT_TRUE(replays_to_one_colour(b, r.moves));
+}
