@@ -12,13 +12,11 @@
 //     answer is optimal.
 #include "free_solver.hpp"
 
+#include "group_graph.hpp"
 #include "regions.hpp"
 
 #include <algorithm>
-#include <array>
-#include <cstring>
-#include <numeric>
-#include <string>
+#include <memory>
 #include <unordered_set>
 
 namespace kami {
@@ -64,78 +62,58 @@ struct IslandMove {
     uint8_t colour;
 };
 
-// A state's groups (same-coloured connected sets of the island's regions) and which groups touch, as bitsets.
-struct Position {
-    int n = 0;                      // groups
-    std::vector<int32_t> group_of;  // per island region
-    std::vector<int32_t> first;     // per group: one of its regions
-    std::vector<uint8_t> colour;    // per group
-    std::vector<uint64_t> adjacent; // per group: `words` words
-    uint32_t colours = 0;           // bit c: colour c is on the island
-};
-
-// 128-bit Zobrist keys: a collision would make the search skip a state it never proved anything about, so the key
-// is long enough that one is not expected in any search this machine can run.
-struct Key {
-    uint64_t a = 0, b = 0;
-    bool operator==(const Key &o) const { return a == o.a && b == o.b; }
-};
-
-// Lower bounds proven for states (moves still needed), in a fixed-size table: a full table replaces an entry.
+// Lower bounds proven for states (moves still needed to the search's goal), in a table that doubles as it fills up
+// to a cap, then replaces entries.
 class BoundTable {
 public:
-    explicit BoundTable(size_t entries) : slots_(entries) {}
     int lookup(const Key &k) const {
+        if (slots_.empty()) return 0;
         const Slot &s = slots_[size_t(k.a) & (slots_.size() - 1)];
-        return s.used && s.key == k ? s.bound : 0;
+        return s.bound && s.key == k ? s.bound : 0;
     }
     void store(const Key &k, int bound) {
+        if (bound <= 0) return;
+        if (used_ * 2 >= slots_.size() && slots_.size() < kMaxSlots) grow();
         Slot &s = slots_[size_t(k.a) & (slots_.size() - 1)];
-        if (s.used && s.key == k && s.bound >= bound) return;
-        s = {k, int16_t(std::min(bound, 32000)), true};
+        if (s.bound && s.key == k && s.bound >= bound) return;
+        used_ += !s.bound;
+        s = {k, int16_t(std::min(bound, 32000))};
     }
 
 private:
+    static constexpr size_t kMaxSlots = size_t(1) << 22; // 96 MB
     struct Slot {
         Key key;
-        int16_t bound = 0;
-        bool used = false;
+        int16_t bound = 0; // 0: empty
     };
+    void grow() {
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(old.empty() ? size_t(1) << 12 : old.size() * 2, Slot{});
+        used_ = 0;
+        for (const Slot &s : old)
+            if (s.bound) store(s.key, s.bound);
+    }
     std::vector<Slot> slots_;
+    size_t used_ = 0;
 };
 
 class IslandSearch {
 public:
     IslandSearch(const Island &island, int palette, pluzzle::SolveControl &control)
-        : island_(island), n0_(int(island.colour.size())), words_((size_t(n0_) + 63) / 64), palette_(palette),
-          control_(control), table_(size_t(1) << 20) {
-        uint64_t x = 0x243f6a8885a308d3ULL;
-        const auto next = [&x] {
-            x += 0x9e3779b97f4a7c15ULL;
-            uint64_t z = x;
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-            return z ^ (z >> 31);
-        };
-        zobrist_.resize(size_t(n0_) * 10 + 10);
-        for (Key &k : zobrist_) k = {next(), next()};
-    }
+        : graph_(island.colour, island.adjacent, 0x243f6a8885a308d3ULL), words_(size_t(graph_.words())),
+          palette_(palette), control_(control), scratch_(4 * words_) {}
 
     // The fewest moves that leave the island one colour (`target`, or any colour for 0), searched for with no more
     // than `most` moves; returns the moves, or stops early (stopped()) when the control says so. `lower` reports the
     // bound proven so far (moves any solution needs, up to most + 1 when none has most or fewer).
     bool search(uint8_t target, int most, std::vector<IslandMove> &moves, int &lower) {
         target_ = target;
-        std::vector<uint8_t> colours = island_.colour;
-        const Key key = key_of(colours);
-        Position p;
-        evaluate(colours, p);
-        int threshold = bound(p, kUnbounded);
+        int threshold = bound(kUnbounded);
         lower = threshold;
-        if (depth_.size() < size_t(std::max(most, 0)) + 2) depth_.resize(size_t(std::max(most, 0)) + 2);
+        if (move_lists_.size() < size_t(std::max(most, 0)) + 2) move_lists_.resize(size_t(std::max(most, 0)) + 2);
         while (threshold <= most) {
             path_.clear();
-            const int r = dfs(colours, key, 0, threshold, nullptr);
+            const int r = dfs(key(), 0, threshold, nullptr, -1);
             if (stopped_) return false;
             if (r == kFound) {
                 moves.assign(path_.rbegin(), path_.rend());
@@ -143,41 +121,45 @@ public:
                 return true;
             }
             lower = threshold = r;
+            control_.progress(0, nullptr);
         }
         lower = std::min(lower, most + 1);
         return false;
     }
 
-    // A quick answer: a beam of the `width` best states a move deeper at a time (fewest groups, then bound).
+    // A quick answer: a beam of the `width` best states a move deeper at a time (lowest bound, then fewest groups),
+    // each kept as its move list and replayed to be expanded.
     std::vector<IslandMove> beam(int width) {
         struct Node {
-            std::vector<uint8_t> colours;
             std::vector<IslandMove> moves;
-            int groups, bound;
+            int bound, groups;
         };
         target_ = 0;
-        Position p;
-        std::vector<Node> layer{{island_.colour, {}, 0, 0}};
-        std::unordered_set<std::string> seen;
+        std::vector<Node> layer{{{}, 0, graph_.groups()}};
+        std::unordered_set<uint64_t> seen;
         while (true) {
             std::vector<Node> next;
             for (const Node &node : layer) {
-                evaluate(node.colours, p);
-                if (p.n == 1) return node.moves;
-                for (int u = 0; u < p.n; ++u)
+                for (const IslandMove &m : node.moves) graph_.move(m.region, m.colour);
+                if (graph_.groups() == 1) {
+                    for (size_t i = 0; i < node.moves.size(); ++i) graph_.undo();
+                    return node.moves;
+                }
+                graph_.for_each(graph_.alive(), [&](int32_t u) {
+                    const uint32_t near = graph_.neighbour_colours(u);
                     for (int c = 1; c <= palette_; ++c) {
-                        if (!(neighbour_colours(p, u) >> c & 1)) continue;
-                        Node child{node.colours, node.moves, 0, 0};
-                        recolour(child.colours, p, u, uint8_t(c));
-                        if (!seen.insert(std::string(child.colours.begin(), child.colours.end())).second) continue;
-                        child.moves.push_back({p.first[size_t(u)], uint8_t(c)});
-                        next.push_back(std::move(child));
+                        if (!(near >> c & 1)) continue;
+                        graph_.move(u, uint8_t(c));
+                        if (seen.insert(graph_.key().a).second) {
+                            Node child{node.moves, bound(kUnbounded), graph_.groups()};
+                            child.moves.push_back({u, uint8_t(c)});
+                            next.push_back(std::move(child));
+                        }
+                        graph_.undo();
                     }
-            }
-            for (Node &node : next) {
-                evaluate(node.colours, p);
-                node.groups = p.n;
-                node.bound = bound(p, kUnbounded);
+                });
+                for (size_t i = 0; i < node.moves.size(); ++i) graph_.undo();
+                if (control_.poll()) stopped_ = true;
             }
             const auto better = [](const Node &a, const Node &b) {
                 return a.bound != b.bound ? a.bound < b.bound : a.groups < b.groups;
@@ -194,182 +176,166 @@ public:
     uint64_t nodes() const { return nodes_; }
 
 private:
-    Key key_of(const std::vector<uint8_t> &colours) const {
-        Key k = zobrist_[size_t(n0_) * 10 + target_];
-        for (int r = 0; r < n0_; ++r) {
-            const Key &z = zobrist_[size_t(r) * 10 + colours[size_t(r)]];
-            k.a ^= z.a, k.b ^= z.b;
-        }
+    Key key() const {
+        Key k = graph_.key();
+        k ^= graph_.target_key(target_);
         return k;
     }
 
-    void evaluate(const std::vector<uint8_t> &colours, Position &p) const {
-        p.group_of.assign(size_t(n0_), -1);
-        p.first.clear(), p.colour.clear();
-        p.colours = 0;
-        std::vector<int32_t> &stack = stack_;
-        for (int32_t r = 0; r < n0_; ++r) {
-            if (p.group_of[size_t(r)] >= 0) continue;
-            const int32_t id = int32_t(p.first.size());
-            p.first.push_back(r);
-            p.colour.push_back(colours[size_t(r)]);
-            p.colours |= 1u << colours[size_t(r)];
-            p.group_of[size_t(r)] = id;
-            stack.assign(1, r);
-            while (!stack.empty()) {
-                const int32_t x = stack.back();
-                stack.pop_back();
-                for (int32_t y : island_.adjacent[size_t(x)])
-                    if (p.group_of[size_t(y)] < 0 && colours[size_t(y)] == colours[size_t(r)]) {
-                        p.group_of[size_t(y)] = id;
-                        stack.push_back(y);
-                    }
-            }
-        }
-        p.n = int(p.first.size());
-        p.adjacent.assign(size_t(p.n) * words_, 0);
-        for (int32_t r = 0; r < n0_; ++r)
-            for (int32_t s : island_.adjacent[size_t(r)]) {
-                const int32_t a = p.group_of[size_t(r)], b = p.group_of[size_t(s)];
-                if (a != b) p.adjacent[size_t(a) * words_ + size_t(b) / 64] |= uint64_t(1) << (b % 64);
-            }
-    }
-
-    uint32_t neighbour_colours(const Position &p, int u) const {
-        uint32_t mask = 0;
-        for (size_t w = 0; w < words_; ++w)
-            for (uint64_t bits = p.adjacent[size_t(u) * words_ + w]; bits; bits &= bits - 1)
-                mask |= 1u << p.colour[w * 64 + size_t(__builtin_ctzll(bits))];
-        return mask;
-    }
-
-    void recolour(std::vector<uint8_t> &colours, const Position &p, int u, uint8_t c) const {
-        for (int32_t r = 0; r < n0_; ++r)
-            if (p.group_of[size_t(r)] == u) colours[size_t(r)] = c;
-    }
-
     // Moves still needed, never overestimated; returns early (more than `budget`) once it exceeds the budget.
-    int bound(const Position &p, int budget) {
-        const int present = __builtin_popcount(p.colours);
-        const int colours = target_ ? present - int(p.colours >> target_ & 1) : present - 1;
-        if (colours > budget || p.n == 1) return colours;
-        return std::max(colours, radius_above(p, std::max(budget, colours)));
+    // `parent_radius` is the radius before the last move, or -1: a move contracts a star, which never lengthens a
+    // distance and lowers the radius by one at most, so one test tells which of the two values it has now.
+    int bound(int budget, int parent_radius = -1) {
+        const uint32_t present = graph_.colours_present();
+        const int colours = __builtin_popcount(present) - (target_ ? int(present >> target_ & 1) : 1);
+        if (graph_.groups() == 1) {
+            radius_ = 0;
+            return colours;
+        }
+        if (parent_radius < 0) {
+            radius_ = 1;
+            while (radius_ <= budget && !has_centre_within(radius_)) ++radius_;
+        } else {
+            radius_ = std::max(parent_radius - 1, 1);
+            if (radius_ <= budget && radius_ < parent_radius && !has_centre_within(radius_)) ++radius_;
+        }
+        return std::max(colours, radius_);
     }
 
-    // The radius of the group graph, or budget + 1 once it is known to be larger. Bit-parallel: the ball of radius
-    // k+1 around a group is the union of the radius-k balls around it and its neighbours.
-    int radius_above(const Position &p, int budget) {
-        const size_t n = size_t(p.n), row = (n + 63) / 64;
-        balls_.assign(n * row, 0);
-        for (size_t u = 0; u < n; ++u) balls_[u * row + u / 64] |= uint64_t(1) << (u % 64);
-        for (int k = 0;; ++k) {
-            for (size_t u = 0; u < n; ++u) {
-                size_t count = 0;
-                for (size_t w = 0; w < row; ++w) count += size_t(__builtin_popcountll(balls_[u * row + w]));
-                if (count == n) return k;
+    // Whether some group has every group within `reach` edges. A centre must lie within reach of every group, so
+    // the ball around a group that a candidate's ball missed rules out every candidate outside it at once: a few
+    // balls settle the question where testing each group would take one ball each.
+    bool has_centre_within(int reach) {
+        uint64_t *candidates = scratch(0), *reached = scratch(1);
+        std::copy_n(graph_.alive(), words_, candidates);
+        int32_t centre = graph_.alive()[size_t(centre_) / 64] >> (centre_ % 64) & 1 ? centre_ : first_alive();
+        while (true) {
+            const int32_t missed = ball(centre, reach, reached);
+            if (missed < 0) {
+                centre_ = centre;
+                return true;
             }
-            if (k >= budget) return budget + 1;
-            grown_ = balls_;
-            for (size_t u = 0; u < n; ++u)
-                for (size_t w = 0; w < words_; ++w)
-                    for (uint64_t bits = p.adjacent[u * words_ + w]; bits; bits &= bits - 1) {
-                        const size_t v = w * 64 + size_t(__builtin_ctzll(bits));
-                        for (size_t x = 0; x < row; ++x) grown_[u * row + x] |= balls_[v * row + x];
-                    }
-            balls_.swap(grown_);
+            candidates[size_t(centre) / 64] &= ~(uint64_t(1) << (centre % 64));
+            ball(missed, reach, reached);
+            centre = -1;
+            for (size_t w = 0; w < words_; ++w) {
+                candidates[w] &= reached[w];
+                if (centre < 0 && candidates[w]) centre = int32_t(w * 64 + size_t(__builtin_ctzll(candidates[w])));
+            }
+            if (centre < 0) return false;
         }
     }
 
-    // After a move that joins nothing (group `region` recoloured from `was` to `now`), the only moves worth trying
+    // The groups within `reach` edges of `centre` into `reached`; returns one of the farthest groups outside, or -1
+    // when every group is within reach.
+    int32_t ball(int32_t centre, int reach, uint64_t *reached) {
+        uint64_t *frontier = scratch(2), *next = scratch(3);
+        std::fill_n(reached, words_, 0);
+        std::fill_n(frontier, words_, 0);
+        reached[size_t(centre) / 64] = frontier[size_t(centre) / 64] = uint64_t(1) << (centre % 64);
+        for (int step = 0;; ++step) {
+            std::fill_n(next, words_, 0);
+            graph_.for_each(frontier, [&](int32_t u) {
+                const uint64_t *row = graph_.adjacent(u);
+                for (size_t w = 0; w < words_; ++w) next[w] |= row[w];
+            });
+            bool grew = false;
+            for (size_t w = 0; w < words_; ++w) {
+                next[w] &= ~reached[w];
+                grew = grew || next[w];
+            }
+            if (!grew) return -1;
+            if (step == reach) { // the next layer lies beyond reach: one of it is far from the centre
+                for (size_t w = 0;; ++w)
+                    if (next[w]) return int32_t(w * 64 + size_t(__builtin_ctzll(next[w])));
+            }
+            for (size_t w = 0; w < words_; ++w) reached[w] |= next[w];
+            std::swap(frontier, next);
+        }
+    }
+
+    uint64_t *scratch(int k) { return &scratch_[size_t(k) * words_]; }
+
+    // After a move that joins nothing (group `group` recoloured from `was` to `now`), the only moves worth trying
     // next: README.md proves that such a move can wait, without making the solution longer, until just before a
     // neighbour of its group is recoloured `now` or `was`.
     struct FollowUp {
-        int32_t region;
+        int32_t group;
         uint8_t was, now;
     };
 
-    // Depth-first below `colours` (reached in g moves): kFound with the moves in path_ (last first), or the least
-    // f = g + bound met beyond the threshold.
-    int dfs(std::vector<uint8_t> &colours, const Key &key, int g, int threshold, const FollowUp *follow) {
-        Position &p = depth_[size_t(g)]; // sized by search(): a reference that recursion never moves
-        evaluate(colours, p);
-        if (p.n == 1 && (!target_ || p.colour[0] == target_)) return kFound;
+    // Depth-first below the graph's state (reached in g moves): kFound with the moves in path_ (last first), or the
+    // least f = g + bound met beyond the threshold.
+    int dfs(const Key &state, int g, int threshold, const FollowUp *follow, int parent_radius) {
+        if (graph_.groups() == 1 && (!target_ || graph_.colour(first_alive()) == target_)) return kFound;
         ++nodes_;
         if (control_.tick()) {
             stopped_ = true;
             return kUnbounded;
         }
         // A restricted node's answer may exceed its state's, so only free nodes teach the table; both may use it.
-        const int h = std::max(bound(p, threshold - g), table_.lookup(key));
+        const int learned = table_.lookup(state);
+        if (g + learned > threshold) return g + learned;
+        const int h = std::max(bound(threshold - g, parent_radius), learned);
+        const int radius = radius_;
         if (g + h > threshold) return g + h;
-        if (p.n == 1) { // the target colour is left to give the last group
-            path_.push_back({p.first[0], target_});
+        if (graph_.groups() == 1) { // the target colour is left to give the last group
+            path_.push_back({first_alive(), target_});
             return kFound;
         }
         // Moves that join the most groups first: the last iteration finds its answer sooner.
         int least = kUnbounded;
-        std::vector<std::pair<int, IslandMove>> moves;
-        const int after = follow ? p.group_of[size_t(follow->region)] : -1;
-        for (int u = 0; u < p.n; ++u) {
-            if (follow && !has(p, after, u)) continue;
+        std::vector<std::pair<int, IslandMove>> &moves = move_lists_[size_t(g)]; // sized by search(): never moves
+        moves.clear();
+        const uint64_t *candidates = follow ? graph_.adjacent(follow->group) : graph_.alive();
+        graph_.for_each(candidates, [&](int32_t u) {
             for (int c = 1; c <= palette_; ++c) {
-                if (c == p.colour[size_t(u)]) continue;
+                if (c == graph_.colour(u)) continue;
                 if (follow && c != follow->was && c != follow->now) continue;
-                int joined = 0;
-                for (size_t w = 0; w < words_; ++w)
-                    for (uint64_t bits = p.adjacent[size_t(u) * words_ + w]; bits; bits &= bits - 1)
-                        joined += p.colour[w * 64 + size_t(__builtin_ctzll(bits))] == c;
+                const int joined = graph_.neighbours_of_colour(u, c);
                 // A move that joins nothing is tried last, and never as the last move: it needs its follow-up.
                 if (!joined && g + 1 >= threshold) {
                     least = std::min(least, g + 2);
                     continue;
                 }
-                moves.push_back({joined ? -joined : 1, {int32_t(u), uint8_t(c)}});
+                moves.push_back({joined ? -joined : 1, {u, uint8_t(c)}});
             }
-        }
-        std::stable_sort(moves.begin(), moves.end(),
-                         [](const auto &a, const auto &b) { return a.first < b.first; });
-        for (const auto &[order, move] : moves) {
-            const int u = move.region;
-            Key child = key;
-            for (int32_t r = 0; r < n0_; ++r) {
-                if (p.group_of[size_t(r)] != u) continue;
-                const Key &was = zobrist_[size_t(r) * 10 + colours[size_t(r)]];
-                const Key &now = zobrist_[size_t(r) * 10 + move.colour];
-                child.a ^= was.a ^ now.a, child.b ^= was.b ^ now.b;
-            }
-            const uint8_t old = p.colour[size_t(u)];
-            const FollowUp next{p.first[size_t(u)], old, move.colour};
-            recolour(colours, p, u, move.colour);
-            const int r = dfs(colours, child, g + 1, threshold, order > 0 ? &next : nullptr);
-            recolour(colours, p, u, old);
+        });
+        std::stable_sort(moves.begin(), moves.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (size_t i = 0; i < moves.size(); ++i) {
+            const auto [order, move] = moves[i];
+            const FollowUp next{move.region, graph_.colour(move.region), move.colour};
+            graph_.move(move.region, move.colour);
+            const int r = dfs(key(), g + 1, threshold, order > 0 ? &next : nullptr, radius);
+            graph_.undo();
             if (r == kFound) {
-                path_.push_back({p.first[size_t(u)], move.colour});
+                path_.push_back(move);
                 return kFound;
             }
             if (stopped_) return kUnbounded;
             least = std::min(least, r);
         }
-        if (!follow) table_.store(key, least - g);
+        if (!follow) table_.store(state, least - g);
         return least;
     }
 
-    bool has(const Position &p, int u, int v) const {
-        return p.adjacent[size_t(u) * words_ + size_t(v) / 64] >> (v % 64) & 1;
+    int32_t first_alive() const {
+        int32_t first = -1;
+        graph_.for_each(graph_.alive(), [&](int32_t u) { first = first < 0 ? u : first; });
+        return first;
     }
 
-    const Island &island_;
-    const int n0_;
+    GroupGraph graph_;
     const size_t words_;
     const int palette_;
     pluzzle::SolveControl &control_;
     BoundTable table_;
-    std::vector<Key> zobrist_; // per (region, colour), then per target
     uint8_t target_ = 0;
-    std::vector<Position> depth_;
+    std::vector<std::vector<std::pair<int, IslandMove>>> move_lists_;
     std::vector<IslandMove> path_;
-    std::vector<uint64_t> balls_, grown_;
-    mutable std::vector<int32_t> stack_;
+    int radius_ = 0;     // bound()'s radius (or budget + 1 when the search needs no more)
+    int32_t centre_ = 0; // the last centre found: often still one a move later
+    std::vector<uint64_t> scratch_; // has_centre_within()'s and ball()'s rows
     uint64_t nodes_ = 0;
     bool stopped_ = false;
 };
