@@ -110,10 +110,14 @@ public:
         target_ = target;
         int threshold = bound(kUnbounded);
         lower = threshold;
-        if (move_lists_.size() < size_t(std::max(most, 0)) + 2) move_lists_.resize(size_t(std::max(most, 0)) + 2);
+        if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
+            move_lists_.resize(size_t(std::max(most, 0)) + 2);
+            waiting_.resize(move_lists_.size());
+        }
         while (threshold <= most) {
             path_.clear();
-            const int r = dfs(key(), 0, threshold, nullptr, -1);
+            waiting_[0].clear();
+            const int r = dfs(key(), 0, threshold, -1);
             if (stopped_) return false;
             if (r == kFound) {
                 moves.assign(path_.rbegin(), path_.rend());
@@ -256,24 +260,31 @@ private:
 
     uint64_t *scratch(int k) { return &scratch_[size_t(k) * words_]; }
 
-    // After a move that joins nothing (group `group` recoloured from `was` to `now`), the only moves worth trying
-    // next: README.md proves that such a move can wait, without making the solution longer, until just before a
-    // neighbour of its group is recoloured `now` or `was`.
-    struct FollowUp {
+    // A move that joins nothing (group `group` recoloured from `was` to `now`) waits for its trigger: a later move
+    // on a neighbour of the group with colour `was` or `now`. README.md proves that such a move can always be put off,
+    // without making the solution longer, until the moves after it up to the next joining move include a trigger;
+    // so a joining move must trigger every move still waiting, and a waiting group is never moved itself (that
+    // would be one move instead of two).
+    struct Waiting {
         int32_t group;
         uint8_t was, now;
+        bool triggered_by(const GroupGraph &graph, int32_t u, int colour) const {
+            return (colour == was || colour == now) && graph.touches(group, u);
+        }
     };
 
-    // Depth-first below the graph's state (reached in g moves): kFound with the moves in path_ (last first), or the
-    // least f = g + bound met beyond the threshold.
-    int dfs(const Key &state, int g, int threshold, const FollowUp *follow, int parent_radius) {
+    // Depth-first below the graph's state (reached in g moves, with waiting_[g] still waiting): kFound with the moves
+    // in path_ (last first), or the least f = g + bound met beyond the threshold.
+    int dfs(const Key &state, int g, int threshold, int parent_radius) {
         if (graph_.groups() == 1 && (!target_ || graph_.colour(first_alive()) == target_)) return kFound;
         ++nodes_;
         if (control_.tick()) {
             stopped_ = true;
             return kUnbounded;
         }
-        // A restricted node's answer may exceed its state's, so only free nodes teach the table; both may use it.
+        // A node with moves waiting may need more moves than its state does, so only free nodes teach the table;
+        // both may use it.
+        const std::vector<Waiting> &waiting = waiting_[size_t(g)];
         const int learned = table_.lookup(state);
         if (g + learned > threshold) return g + learned;
         const int h = std::max(bound(threshold - g, parent_radius), learned);
@@ -287,26 +298,35 @@ private:
         int least = kUnbounded;
         std::vector<std::pair<int, IslandMove>> &moves = move_lists_[size_t(g)]; // sized by search(): never moves
         moves.clear();
-        const uint64_t *candidates = follow ? graph_.adjacent(follow->group) : graph_.alive();
-        graph_.for_each(candidates, [&](int32_t u) {
+        graph_.for_each(graph_.alive(), [&](int32_t u) {
+            for (const Waiting &w : waiting)
+                if (w.group == u) return;
             for (int c = 1; c <= palette_; ++c) {
                 if (c == graph_.colour(u)) continue;
-                if (follow && c != follow->was && c != follow->now) continue;
                 const int joined = graph_.neighbours_of_colour(u, c);
-                // A move that joins nothing is tried last, and never as the last move: it needs its follow-up.
-                if (!joined && g + 1 >= threshold) {
+                if (joined) {
+                    bool triggers_all = true;
+                    for (const Waiting &w : waiting) triggers_all = triggers_all && w.triggered_by(graph_, u, c);
+                    if (triggers_all) moves.push_back({-joined, {u, uint8_t(c)}});
+                } else if (g + 1 < threshold) { // it waits for a trigger, so it is never the last move
+                    moves.push_back({1, {u, uint8_t(c)}});
+                } else {
                     least = std::min(least, g + 2);
-                    continue;
                 }
-                moves.push_back({joined ? -joined : 1, {u, uint8_t(c)}});
             }
         });
         std::stable_sort(moves.begin(), moves.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
         for (size_t i = 0; i < moves.size(); ++i) {
             const auto [order, move] = moves[i];
-            const FollowUp next{move.region, graph_.colour(move.region), move.colour};
+            std::vector<Waiting> &next = waiting_[size_t(g) + 1];
+            next.clear();
+            if (order > 0) { // joins nothing: it waits, and those it triggers wait no more
+                for (const Waiting &w : waiting)
+                    if (!w.triggered_by(graph_, move.region, move.colour)) next.push_back(w);
+                next.push_back({move.region, graph_.colour(move.region), move.colour});
+            }
             graph_.move(move.region, move.colour);
-            const int r = dfs(key(), g + 1, threshold, order > 0 ? &next : nullptr, radius);
+            const int r = dfs(key(), g + 1, threshold, radius);
             graph_.undo();
             if (r == kFound) {
                 path_.push_back(move);
@@ -315,7 +335,7 @@ private:
             if (stopped_) return kUnbounded;
             least = std::min(least, r);
         }
-        if (!follow) table_.store(state, least - g);
+        if (waiting.empty()) table_.store(state, least - g);
         return least;
     }
 
@@ -331,7 +351,8 @@ private:
     pluzzle::SolveControl &control_;
     BoundTable table_;
     uint8_t target_ = 0;
-    std::vector<std::vector<std::pair<int, IslandMove>>> move_lists_;
+    std::vector<std::vector<std::pair<int, IslandMove>>> move_lists_; // per depth
+    std::vector<std::vector<Waiting>> waiting_;                       // per depth
     std::vector<IslandMove> path_;
     int radius_ = 0;     // bound()'s radius (or budget + 1 when the search needs no more)
     int32_t centre_ = 0; // the last centre found: often still one a move later
