@@ -81,3 +81,47 @@ TEST(Grid, TrianglesAlternateAndHitTestExactly) {
     EXPECT_EQ(*g.cell_at(15.5f, h * 0.5f), (Cell{0, 1}));
     EXPECT_FALSE(g.cell_at(1, 1)); // left of the first up triangle's slope
 }
+
+TEST(Grid, TransposedTrianglesPointLeftAndRightAndShareTheirEdges) {
+    const float side = 20, h = side * std::sqrt(3.0f) / 2;
+    TriangleGrid g(3, 7, side, {5, 8}, true);
+    EXPECT_FLOAT_EQ(g.width(), 3 * h);
+    EXPECT_FLOAT_EQ(g.height(), side * 4);
+    // (0,0) "points up": transposed, its apex is at the left and its upright edge at the right.
+    const auto left = g.polygon({0, 0});
+    ASSERT_EQ(left.size(), 3u);
+    EXPECT_FLOAT_EQ(left[0].x, 5);
+    EXPECT_FLOAT_EQ(left[0].y, 8 + side / 2);
+    EXPECT_FLOAT_EQ(left[1].x, 5 + h);
+    EXPECT_FLOAT_EQ(left[1].y, 8 + side);
+    EXPECT_FLOAT_EQ(left[2].x, 5 + h);
+    EXPECT_FLOAT_EQ(left[2].y, 8);
+    const auto right = g.polygon({0, 1});
+    EXPECT_FLOAT_EQ(right[2].x, 5 + h); // the apex of a "down" triangle, now at the right
+    // Every pair of neighbours shares exactly two corners (an edge), and no other pair shares more than one.
+    const auto shared = [&](Cell a, Cell b) {
+        int n = 0;
+        for (const pz_point &p : g.polygon(a))
+            for (const pz_point &q : g.polygon(b)) n += std::fabs(p.x - q.x) < 1e-3f && std::fabs(p.y - q.y) < 1e-3f;
+        return n;
+    };
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 7; ++c) {
+            int edges = 0;
+            for (int r2 = 0; r2 < 3; ++r2)
+                for (int c2 = 0; c2 < 7; ++c2) {
+                    if (Cell{r, c} == Cell{r2, c2}) continue;
+                    bool adjacent = false;
+                    for (int d = 0; d < 3; ++d) adjacent = adjacent || g.neighbour({r, c}, d) == Cell{r2, c2};
+                    EXPECT_EQ(shared({r, c}, {r2, c2}) == 2, adjacent) << r << "," << c << " / " << r2 << "," << c2;
+                    edges += adjacent;
+                }
+            EXPECT_GE(edges, 1);
+        }
+    expect_centres_map_back(g);
+    // Just inside each side of the edge (0,0) and (0,1) share, from (5, 8 + side/2) to (5 + h, 8 + side).
+    const pz_point mid{5 + h / 2, 8 + side * 3 / 4};
+    EXPECT_EQ(*g.cell_at(mid.x + 0.5f, mid.y - 0.5f), (Cell{0, 0}));
+    EXPECT_EQ(*g.cell_at(mid.x - 0.5f, mid.y + 0.5f), (Cell{0, 1}));
+    EXPECT_FALSE(g.cell_at(6, 9)); // above the first triangle's slope
+}

@@ -3,13 +3,16 @@
 //   SquareGrid    row 0 at the top; directions N, NE, E, SE, S, SW, W, NW = 0..7
 //   HexGrid       pointy-top hexagons, odd rows shifted half a cell right; directions E, NE, NW, W, SW, SE = 0..5
 //                 (the hexapipes convention: bit d of a tile mask is direction d, a rotation maps d to d+1 mod 6)
-//   TriangleGrid  row r, column c; the triangle points up when r + c is even; directions left, right, vertical
+//   TriangleGrid  row r, column c; the triangle points up when r + c is even; directions left, right, vertical.
+//                 Transposed (KAMI 2's board), rows run down the drawing as columns and the triangles point left
+//                 (for "up") or right.
 // Coordinates are drawing units (y down) with the grid's top-left corner at `origin`.
 #pragma once
 #include <pluzzle/abi.h>
 
 #include <cmath>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace pluzzle::grid {
@@ -142,14 +145,18 @@ class TriangleGrid {
 public:
     static constexpr int kDirections = 3; // 0 left, 1 right, 2 vertical (below an up triangle, above a down one)
     // `side` is the triangle's side length; a row is side*sqrt(3)/2 high and triangles advance by side/2.
-    TriangleGrid(int rows, int cols, float side = 40, pz_point origin = {0, 0})
-        : rows_(rows), cols_(cols), side_(side), origin_(origin) {}
+    // `transposed` mirrors the drawing across its diagonal (x and y swap): the same cells and neighbours, with the
+    // rows as columns of the drawing and every triangle pointing left ("up") or right ("down"). Directions keep
+    // their names: "left" is then the triangle above.
+    TriangleGrid(int rows, int cols, float side = 40, pz_point origin = {0, 0}, bool transposed = false)
+        : rows_(rows), cols_(cols), side_(side), origin_(origin), transposed_(transposed) {}
 
     int rows() const { return rows_; }
     int cols() const { return cols_; }
+    bool transposed() const { return transposed_; }
     float row_height() const { return side_ * std::sqrt(3.0f) / 2; }
-    float width() const { return side_ * (cols_ + 1) / 2; }
-    float height() const { return row_height() * rows_; }
+    float width() const { return transposed_ ? length() : breadth(); }
+    float height() const { return transposed_ ? breadth() : length(); }
     bool contains(Cell c) const { return c.row >= 0 && c.row < rows_ && c.col >= 0 && c.col < cols_; }
     int index(Cell c) const { return c.row * cols_ + c.col; }
     static bool points_up(Cell c) { return ((c.row + c.col) & 1) == 0; }
@@ -161,10 +168,10 @@ public:
     }
 
     std::vector<pz_point> polygon(Cell c) const {
-        const float x = origin_.x + c.col * side_ / 2, top = origin_.y + c.row * row_height();
+        const float x = c.col * side_ / 2, top = c.row * row_height();
         const float bottom = top + row_height();
-        if (points_up(c)) return {{x + side_ / 2, top}, {x + side_, bottom}, {x, bottom}};
-        return {{x, top}, {x + side_, top}, {x + side_ / 2, bottom}};
+        if (points_up(c)) return {place(x + side_ / 2, top), place(x + side_, bottom), place(x, bottom)};
+        return {place(x, top), place(x + side_, top), place(x + side_ / 2, bottom)};
     }
     pz_point center(Cell c) const {
         const auto p = polygon(c);
@@ -172,9 +179,11 @@ public:
     }
     std::optional<Cell> cell_at(float x, float y) const {
         if (!detail::finite(x, y)) return std::nullopt;
-        const int r = detail::floor_int((y - origin_.y) / row_height());
-        const float fy = (y - origin_.y) / row_height() - r; // 0 at the row's top, 1 at its bottom
-        const float u = (x - origin_.x) / (side_ / 2);        // position in half-sides
+        x -= origin_.x, y -= origin_.y;
+        if (transposed_) std::swap(x, y);
+        const int r = detail::floor_int(y / row_height());
+        const float fy = y / row_height() - r; // 0 at the row's top, 1 at its bottom
+        const float u = x / (side_ / 2);       // position in half-sides
         const int k = detail::floor_int(u);
         const float fx = u - k;
         // Within the strip [k, k+1] the diagonal separates triangle k-1 or k from k; which way it slopes depends
@@ -186,9 +195,17 @@ public:
     }
 
 private:
+    float breadth() const { return side_ * (cols_ + 1) / 2; } // along a row
+    float length() const { return row_height() * rows_; }     // across the rows
+    // A point of the untransposed layout (relative to the origin) in drawing units.
+    pz_point place(float x, float y) const {
+        return transposed_ ? pz_point{origin_.x + y, origin_.y + x} : pz_point{origin_.x + x, origin_.y + y};
+    }
+
     int rows_, cols_;
     float side_;
     pz_point origin_;
+    bool transposed_;
 };
 
 } // namespace pluzzle::grid
