@@ -5,6 +5,26 @@
 
 namespace kami {
 
+const std::array<uint32_t, kMaxColours> &default_palette() {
+    // Blue, orange, red, teal, green, yellow, purple, pink, brown: distinct in hue or lightness, also side by side.
+    static const std::array<uint32_t, kMaxColours> palette = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
+                                                              0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f};
+    return palette;
+}
+
+uint32_t palette_colour(const Board &board, int colour) {
+    const size_t i = size_t(colour - 1);
+    return i < board.palette.size() ? board.palette[i] : default_palette()[i % kMaxColours];
+}
+
+bool is_default_palette(const std::vector<uint32_t> &palette, int colours) {
+    if (palette.empty()) return true;
+    if (int(palette.size()) != colours || colours > kMaxColours) return false;
+    for (size_t i = 0; i < palette.size(); ++i)
+        if (palette[i] != default_palette()[i]) return false;
+    return true;
+}
+
 const char *grid_name(Grid grid) { return grid == Grid::Triangle ? "triangle" : "square"; }
 const char *mode_name(Mode mode) { return mode == Mode::Free ? "free" : "pivot"; }
 
@@ -18,6 +38,12 @@ void validate_board(const Board &board) {
         throw pluzzle::invalid("a triangle row holds whole rhombi: an even number of triangles", "size");
     if (board.colours < 1 || board.colours > kMaxColours)
         throw pluzzle::invalid("a palette has 1 to " + std::to_string(kMaxColours) + " colours", "colours");
+    if (!board.palette.empty() && int(board.palette.size()) != board.colours)
+        throw pluzzle::invalid("the palette lists " + std::to_string(board.palette.size()) +
+                                   " colours, the level has " + std::to_string(board.colours),
+                               "palette");
+    for (uint32_t rgb : board.palette)
+        if (rgb > 0xffffff) throw pluzzle::invalid("a palette colour is 0xRRGGBB", "palette");
     if (int64_t(board.cells.size()) != board.size()) throw pluzzle::invalid("the cells do not fill the board", "cells");
     bool any = false;
     for (uint8_t c : board.cells) {

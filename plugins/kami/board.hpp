@@ -11,6 +11,7 @@
 #pragma once
 #include <pluzzle/puzzle.hpp>
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ struct Board final : pluzzle::Level {
     int64_t pivot = 0;          // pivot mode: the cell whose region every move recolours
     int par = 0;                // the level's par in moves, 0 = none given
     std::string name;           // optional, one line
+    std::vector<uint32_t> palette; // 0xRRGGBB per colour (exactly `colours`), or empty: default_palette()
+    // The editor's paint colour (edit.hpp). Not part of the level: never written, read or compared; it rides on the
+    // level only because the editor hands a tool nothing else to remember it in.
+    uint8_t brush = 1;
 
     int64_t size() const { return int64_t(rows) * cols; }
     int64_t index(int row, int col) const { return int64_t(row) * cols + col; }
@@ -56,6 +61,13 @@ struct Board final : pluzzle::Level {
         return n;
     }
 };
+
+// Nine well-distinguished colours (the first nine of Tableau 10): the palette of a level that names none.
+const std::array<uint32_t, kMaxColours> &default_palette();
+// Colour c (1..colours) of the board's palette, as 0xRRGGBB.
+uint32_t palette_colour(const Board &board, int colour);
+// Whether `palette` is empty or the default's first `colours` entries (then the text leaves it out).
+bool is_default_palette(const std::vector<uint32_t> &palette, int colours);
 
 const char *grid_name(Grid grid);
 const char *mode_name(Mode mode);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 namespace kami {
 namespace {
@@ -23,6 +24,12 @@ pluzzle::ParsedLevel finished(std::unique_ptr<Board> board) {
 
 // ---------------------------------------------------------------- canonical
 
+// A palette colour of a `palette` line, or a parse error pointing at it.
+uint32_t parse_rgb(const Token &t, int line) {
+    if (const std::optional<uint32_t> rgb = read_rgb(t.text)) return *rgb;
+    throw parse_error("a palette colour is '#rrggbb', found '" + std::string(t.text) + "'", line, t.column, "palette");
+}
+
 // One canonical level starting at lines[at] ("kami 1"); advances `at` past it.
 std::unique_ptr<Board> parse_canonical(const std::vector<Line> &lines, size_t &at) {
     auto b = std::make_unique<Board>();
@@ -32,6 +39,8 @@ std::unique_ptr<Board> parse_canonical(const std::vector<Line> &lines, size_t &a
         throw parse_error("a kami level starts with 'kami 1'", head.number, 1, "header");
     bool have_grid = false, have_mode = false, have_size = false, have_colours = false, have_pivot = false;
     int pivot_line = head.number;
+    Token palette_at{{}, 0}; // the palette's first colour, for the count check once `colours` is known
+    int palette_line = 0;
     for (; at < lines.size(); ++at) {
         const Line &line = lines[at];
         const auto t = pluzzle::tokens(line);
@@ -69,6 +78,13 @@ std::unique_ptr<Board> parse_canonical(const std::vector<Line> &lines, size_t &a
             expect(2, "'colours N'");
             b->colours = int(pluzzle::to_int(t[1], line.number, 1, kMaxColours, "colours"));
             have_colours = true;
+        } else if (key == "palette") {
+            if (t.size() < 2)
+                throw parse_error("expected 'palette #rrggbb ...', one a colour", line.number, t[0].column, "palette");
+            b->palette.clear();
+            for (size_t k = 1; k < t.size(); ++k) b->palette.push_back(parse_rgb(t[k], line.number));
+            palette_at = t[1];
+            palette_line = line.number;
         } else if (key == "pivot") {
             expect(3, "'pivot COLUMN ROW'");
             if (!have_size) throw parse_error("'size' comes before 'pivot'", line.number, t[0].column, "pivot");
@@ -115,6 +131,10 @@ std::unique_ptr<Board> parse_canonical(const std::vector<Line> &lines, size_t &a
         }
     }
     if (b->cells.empty()) throw parse_error("the level has no 'cells' section", head.number, 1, "cells");
+    if (palette_line && int(b->palette.size()) != b->colours)
+        throw parse_error("the palette lists " + std::to_string(b->palette.size()) + " colours, 'colours' says " +
+                              std::to_string(b->colours),
+                          palette_line, palette_at.column, "palette");
     if (b->mode == Mode::Pivot && !have_pivot)
         throw parse_error("a pivot-mode level names its pivot: 'pivot COLUMN ROW'", head.number, 1, "pivot");
     if (b->mode == Mode::Free && have_pivot)
@@ -269,6 +289,11 @@ std::string encode_board(const Board &b) {
     s += std::string("grid ") + grid_name(b.grid) + "\nmode " + mode_name(b.mode) + "\n";
     s += "size " + std::to_string(b.cols) + " " + std::to_string(b.rows) + "\n";
     s += "colours " + std::to_string(b.colours) + "\n";
+    if (!is_default_palette(b.palette, b.colours)) {
+        s += "palette";
+        for (uint32_t rgb : b.palette) s += " " + rgb_text(rgb);
+        s += "\n";
+    }
     if (b.mode == Mode::Pivot)
         s += "pivot " + std::to_string(b.pivot % b.cols) + " " + std::to_string(b.pivot / b.cols) + "\n";
     if (b.par) s += "par " + std::to_string(b.par) + "\n";
@@ -280,6 +305,27 @@ std::string encode_board(const Board &b) {
         }
         s += '\n';
     }
+    return s;
+}
+
+std::optional<uint32_t> read_rgb(std::string_view s) {
+    if (s.size() != 7 || s[0] != '#') return std::nullopt;
+    uint32_t rgb = 0;
+    for (const char c : s.substr(1)) {
+        int digit = -1;
+        if (c >= '0' && c <= '9') digit = c - '0';
+        else if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') digit = c - 'A' + 10;
+        if (digit < 0) return std::nullopt;
+        rgb = rgb << 4 | uint32_t(digit);
+    }
+    return rgb;
+}
+
+std::string rgb_text(uint32_t rgb) {
+    static const char hex[] = "0123456789abcdef";
+    std::string s = "#";
+    for (int shift = 20; shift >= 0; shift -= 4) s += hex[rgb >> shift & 15];
     return s;
 }
 

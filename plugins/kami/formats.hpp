@@ -8,6 +8,7 @@
 //   mode free              free | pivot
 //   size 8 3               width height (triangle grids: triangles a row, an even number)
 //   colours 4              the palette: cells hold 1..colours
+//   palette #4e79a7 ...    optional: exactly `colours` entries '#rrggbb'; left out for the default palette
 //   pivot 0 0              pivot mode only: column row of the pivot cell
 //   par 5                  optional: the level's par in moves
 //   cells                  then `height` rows of `width` characters: a colour digit, or '.' for no tile
@@ -23,6 +24,7 @@
 #pragma once
 #include "board.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,10 @@ namespace kami {
 
 std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format);
 std::string encode_board(const Board &board);
+
+// A palette colour '#rrggbb' (either case) as 0xRRGGBB, or nothing; and back, in lower case.
+std::optional<uint32_t> read_rgb(std::string_view text);
+std::string rgb_text(uint32_t rgb);
 
 struct Move {
     int64_t cell = 0;   // any cell of the region to recolour
