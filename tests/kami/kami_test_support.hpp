@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 
 namespace kami::test {
 
@@ -32,6 +33,30 @@ inline bool replays_to_one_colour(const Board &b, const std::vector<Move> &moves
     std::vector<uint8_t> cells = b.cells;
     for (const Move &m : moves) cells = apply_move(b, cells, m);
     return one_colour(cells);
+}
+
+// The fewest moves by breadth-first search over colourings of the cells -- every region, every other colour (pivot
+// mode: the pivot's region only) -- independent of the solvers. Small boards only; -1 beyond `max_depth`.
+inline int brute_force_par(const Board &b, const std::vector<uint8_t> &start, int max_depth = 20) {
+    std::set<std::vector<uint8_t>> seen{start};
+    std::vector<std::vector<uint8_t>> layer{start};
+    for (int depth = 0; depth <= max_depth && !layer.empty(); ++depth) {
+        std::vector<std::vector<uint8_t>> next;
+        for (const auto &cells : layer) {
+            if (one_colour(cells)) return depth;
+            const RegionGraph g = region_graph(b, cells);
+            for (int r = 0; r < g.count(); ++r) {
+                if (b.mode == Mode::Pivot && g.region_of[size_t(b.pivot)] != r) continue;
+                for (int c = 1; c <= b.colours; ++c) {
+                    if (c == g.colour[size_t(r)]) continue;
+                    std::vector<uint8_t> after = apply_move(b, cells, {g.cell[size_t(r)], uint8_t(c)});
+                    if (seen.insert(after).second) next.push_back(std::move(after));
+                }
+            }
+        }
+        layer.swap(next);
+    }
+    return -1;
 }
 
 } // namespace kami::test
