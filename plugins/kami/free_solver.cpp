@@ -24,6 +24,8 @@ namespace {
 
 constexpr int kFound = -1;
 constexpr int kUnbounded = 1 << 20;
+constexpr int kBeamWidth = 64;              // the quick search's states a move
+constexpr uint64_t kPolishNodes = 400'000;  // quick mode's search after the beam, per island, at most
 
 // One island: the regions of the starting board that edges join, renumbered 0..n-1.
 struct Island {
@@ -104,12 +106,18 @@ public:
           palette_(palette), control_(control), scratch_(4 * words_) {}
 
     // The fewest moves that leave the island one colour (`target`, or any colour for 0), searched for with no more
-    // than `most` moves; returns the moves, or stops early (stopped()) when the control says so. `lower` reports the
-    // bound proven so far (moves any solution needs, up to most + 1 when none has most or fewer).
-    bool search(uint8_t target, int most, std::vector<IslandMove> &moves, int &lower) {
+    // than `most` moves and (when not 0) `budget` more nodes; returns the moves, or gives up early when the control
+    // says so (stopped()) or the budget runs out. `lower` reports the bound proven so far (moves any solution needs,
+    // up to most + 1 when none has most or fewer).
+    // With `at_most`, one pass for any list of `most` moves or fewer (not the fewest): quick mode's improvement.
+    bool search(uint8_t target, int most, std::vector<IslandMove> &moves, int &lower, uint64_t budget = 0,
+                bool at_most = false) {
         target_ = target;
+        node_cap_ = budget ? nodes_ + budget : 0;
+        out_of_budget_ = false;
         int threshold = bound(kUnbounded);
         lower = threshold;
+        if (at_most) threshold = std::max(threshold, most);
         if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
             move_lists_.resize(size_t(std::max(most, 0)) + 2);
             waiting_.resize(move_lists_.size());
@@ -118,12 +126,13 @@ public:
             path_.clear();
             waiting_[0].clear();
             const int r = dfs(key(), 0, threshold, -1);
-            if (stopped_) return false;
+            if (halted()) return false;
             if (r == kFound) {
                 moves.assign(path_.rbegin(), path_.rend());
-                lower = int(moves.size());
+                if (!at_most) lower = int(moves.size());
                 return true;
             }
+            if (at_most) return false; // lower stays the bound: a failed pass at `most` proves most + 1 only
             lower = threshold = r;
             control_.progress(0, nullptr);
         }
@@ -131,31 +140,36 @@ public:
         return false;
     }
 
-    // A quick answer: a beam of the `width` best states a move deeper at a time (lowest bound, then fewest groups),
-    // each kept as its move list and replayed to be expanded.
-    std::vector<IslandMove> beam(int width) {
+    // A quick answer ending with `target` (any colour for 0): a beam of the `width` best states a move deeper at a
+    // time (lowest bound, then fewest groups), each kept as its move list and replayed to be expanded.
+    std::vector<IslandMove> beam(int width, uint8_t target = 0) {
         struct Node {
             std::vector<IslandMove> moves;
-            int bound, groups;
+            int bound, groups, radius;
         };
-        target_ = 0;
-        std::vector<Node> layer{{{}, 0, graph_.groups()}};
+        target_ = target;
+        std::vector<Node> layer{{{}, bound(kUnbounded), graph_.groups(), radius_}};
         std::unordered_set<uint64_t> seen;
         while (true) {
             std::vector<Node> next;
             for (const Node &node : layer) {
                 for (const IslandMove &m : node.moves) graph_.move(m.region, m.colour);
                 if (graph_.groups() == 1) {
+                    const int32_t last = first_alive();
+                    const uint8_t colour = graph_.colour(last);
                     for (size_t i = 0; i < node.moves.size(); ++i) graph_.undo();
-                    return node.moves;
+                    std::vector<IslandMove> moves = node.moves;
+                    if (target && colour != target) moves.push_back({last, target});
+                    return moves;
                 }
                 graph_.for_each(graph_.alive(), [&](int32_t u) {
                     const uint32_t near = graph_.neighbour_colours(u);
                     for (int c = 1; c <= palette_; ++c) {
                         if (!(near >> c & 1)) continue;
                         graph_.move(u, uint8_t(c));
+                        ++nodes_;
                         if (seen.insert(graph_.key().a).second) {
-                            Node child{node.moves, bound(kUnbounded), graph_.groups()};
+                            Node child{node.moves, bound(kUnbounded, node.radius), graph_.groups(), radius_};
                             child.moves.push_back({u, uint8_t(c)});
                             next.push_back(std::move(child));
                         }
@@ -163,7 +177,7 @@ public:
                     }
                 });
                 for (size_t i = 0; i < node.moves.size(); ++i) graph_.undo();
-                if (control_.poll()) stopped_ = true;
+                if (control_.poll()) stopped_ = true; // the beam still finishes: it is the answer of last resort
             }
             const auto better = [](const Node &a, const Node &b) {
                 return a.bound != b.bound ? a.bound < b.bound : a.groups < b.groups;
@@ -177,6 +191,7 @@ public:
     }
 
     bool stopped() const { return stopped_; }
+    bool halted() const { return stopped_ || out_of_budget_; }
     uint64_t nodes() const { return nodes_; }
 
 private:
@@ -278,10 +293,9 @@ private:
     int dfs(const Key &state, int g, int threshold, int parent_radius) {
         if (graph_.groups() == 1 && (!target_ || graph_.colour(first_alive()) == target_)) return kFound;
         ++nodes_;
-        if (control_.tick()) {
-            stopped_ = true;
-            return kUnbounded;
-        }
+        if (control_.tick()) stopped_ = true;
+        if (node_cap_ && nodes_ >= node_cap_) out_of_budget_ = true;
+        if (halted()) return kUnbounded;
         // A node with moves waiting may need more moves than its state does, so only free nodes teach the table;
         // both may use it.
         const std::vector<Waiting> &waiting = waiting_[size_t(g)];
@@ -332,7 +346,7 @@ private:
                 path_.push_back(move);
                 return kFound;
             }
-            if (stopped_) return kUnbounded;
+            if (halted()) return kUnbounded;
             least = std::min(least, r);
         }
         if (waiting.empty()) table_.store(state, least - g);
@@ -357,8 +371,8 @@ private:
     int radius_ = 0;     // bound()'s radius (or budget + 1 when the search needs no more)
     int32_t centre_ = 0; // the last centre found: often still one a move later
     std::vector<uint64_t> scratch_; // has_centre_within()'s and ball()'s rows
-    uint64_t nodes_ = 0;
-    bool stopped_ = false;
+    uint64_t nodes_ = 0, node_cap_ = 0; // node_cap_: search()'s budget as a node count, 0 for none
+    bool stopped_ = false, out_of_budget_ = false;
 };
 
 } // namespace
@@ -384,26 +398,32 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
     };
     for (size_t i = 0; i < islands.size(); ++i) {
         searches.push_back(std::make_unique<IslandSearch>(islands[i], board.colours, control));
+        IslandSearch &search = *searches[i];
         Answer &a = answers[i];
-        a.moves = searches[i]->beam(options.optimal ? 16 : 64);
+        a.moves = search.beam(kBeamWidth);
         a.ends = ends_with(islands[i], a.moves);
-        if (!options.optimal || stopped) continue;
+        if (stopped) continue;
+        // Quick mode: a short IDA* may still find a shorter list than the beam's; optimal mode: as long as it takes.
         std::vector<IslandMove> better;
-        if (searches[i]->search(0, int(a.moves.size()) - 1, better, a.lower)) {
-            a.moves = better;
-            a.ends = ends_with(islands[i], a.moves);
+        if (options.optimal) {
+            if (search.search(0, int(a.moves.size()) - 1, better, a.lower)) a.moves = better;
+        } else {
+            // One depth-first pass at a time for a list shorter than the best so far, within a node budget.
+            // Nodes cost about in proportion to the regions, so the budget shrinks with them.
+            const uint64_t budget = std::clamp<uint64_t>(kPolishNodes * 50 / islands[i].colour.size(), 20'000, kPolishNodes);
+            while (search.search(0, int(a.moves.size()) - 1, better, a.lower, budget, true)) a.moves = better;
         }
-        stopped = searches[i]->stopped();
-        a.proven = !stopped;
+        a.ends = ends_with(islands[i], a.moves);
+        stopped = search.stopped();
+        a.proven = !search.halted();
         if (a.proven) a.lower = int(a.moves.size());
-        report.nodes += searches[i]->nodes();
     }
 
-    // A common final colour: an island that cannot end with it in its fewest moves needs one move more.
+    // A common final colour: an island that cannot end with it in its fewest moves needs one move more. Optimal
+    // mode asks each proven island whether it can end with d in as few moves; quick mode asks a beam.
     int best_total = kUnbounded;
-    uint8_t best_colour = 0;
     std::vector<std::vector<IslandMove>> best_moves;
-    for (uint8_t d = 1; d <= board.colours; ++d) {
+    for (uint8_t d = 1; d <= board.colours && islands.size() > 1; ++d) {
         int total = 0;
         std::vector<std::vector<IslandMove>> lists;
         for (size_t i = 0; i < islands.size() && total < best_total; ++i) {
@@ -411,35 +431,34 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
             if (answers[i].ends != d) {
                 std::vector<IslandMove> targeted;
                 int lower = 0;
-                // Only worth asking when it could end with d in as few moves (islands.size() > 1 alone).
-                if (islands.size() > 1 && answers[i].proven && !stopped &&
-                    searches[i]->search(d, int(moves.size()), targeted, lower))
-                    moves = targeted;
-                else
-                    moves.push_back({0, d}); // the island is one colour by then: recolour it whole
+                if (!options.optimal) targeted = searches[i]->beam(kBeamWidth, d);
+                else if (answers[i].proven && !stopped)
+                    searches[i]->search(d, int(moves.size()), targeted, lower);
                 stopped = stopped || searches[i]->stopped();
+                if (!targeted.empty() && targeted.size() <= moves.size()) moves = targeted;
+                else moves.push_back({0, d}); // the island is one colour by then: recolour it whole
             }
             total += int(moves.size());
             lists.push_back(std::move(moves));
         }
-        if (total < best_total) best_total = total, best_colour = d, best_moves = std::move(lists);
+        if (total < best_total) best_total = total, best_moves = std::move(lists);
     }
     if (islands.size() == 1) { // no common colour to agree on: the island's own list
         best_moves = {answers[0].moves};
         best_total = int(answers[0].moves.size());
     }
-    (void)best_colour;
 
     int lower = 0;
-    bool proven = !stopped;
+    bool proven = !stopped && options.optimal;
     for (const Answer &a : answers) lower += a.lower, proven = proven && a.proven;
+    for (const auto &search : searches) report.nodes += search->nodes();
     for (size_t i = 0; i < islands.size(); ++i)
         for (const IslandMove &m : best_moves[i])
             report.moves.push_back({g.cell[size_t(islands[i].region[size_t(m.region)])], m.colour});
     report.upper_bound = best_total;
     report.lower_bound = proven ? best_total : std::min(lower, best_total);
-    if (!options.optimal) report.status = PZ_SOLVE_SOLVED;
-    else if (proven) report.status = PZ_SOLVE_SOLVED;
+    // Quick mode has its answer whatever it proved; optimal mode is solved only with a proof.
+    if (!options.optimal || proven) report.status = PZ_SOLVE_SOLVED;
     else report.status = control.stopped() ? control.stop_status() : PZ_SOLVE_LIMIT;
     return report;
 }
