@@ -29,16 +29,6 @@ pz_input pointer(int32_t kind, pz_point p, int button = 0, uint32_t modifiers = 
     return in;
 }
 
-pz_input key(int32_t k, bool at_cell = false, int row = 0, int col = 0) {
-    pz_input in{};
-    in.struct_size = sizeof in;
-    in.kind = PZ_INPUT_KEY;
-    in.key = k;
-    in.has_cell = at_cell;
-    in.cell_row = row, in.cell_col = col;
-    return in;
-}
-
 std::string field_of(const Board &b, std::string_view edit) {
     try {
         execute_edit(b, edit);

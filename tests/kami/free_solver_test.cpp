@@ -1,37 +1,16 @@
 // Free play (KAMI): the IDA* against breadth-first search over every legal move (any region, any colour) on small
-// boards -- the reference has none of the solver's bounds or move rules, so a bound that overestimates or a move
+// boards (brute_force_par) -- the reference has none of the solver's bounds or move rules, so a bound that overestimates or a move
 // rule that loses solutions shows up as a longer answer -- and boards cut into islands by holes.
 #include "kami_test_support.hpp"
 
 #include "solver.hpp"
 
 #include <random>
-#include <set>
 
 using namespace kami;
 using namespace kami::test;
 
 namespace {
-
-// The fewest moves by breadth-first search over the cells themselves, with every move the rules allow.
-int fewest_moves(const Board &b) {
-    std::set<std::vector<uint8_t>> seen{b.cells};
-    std::vector<std::vector<uint8_t>> layer{b.cells};
-    for (int moves = 0;; ++moves) {
-        std::vector<std::vector<uint8_t>> next;
-        for (const auto &cells : layer) {
-            if (one_colour(cells)) return moves;
-            const RegionGraph g = region_graph(b, cells);
-            for (int r = 0; r < g.count(); ++r)
-                for (uint8_t c = 1; c <= b.colours; ++c) {
-                    if (c == g.colour[size_t(r)]) continue;
-                    auto after = apply_move(b, cells, {g.cell[size_t(r)], c});
-                    if (seen.insert(after).second) next.push_back(std::move(after));
-                }
-        }
-        layer = std::move(next);
-    }
-}
 
 Board random_board(std::mt19937_64 &rng, int rows, int cols, int colours, int holes_in_ten) {
     Board b;
@@ -51,7 +30,7 @@ void expect_optimal(const Board &b) {
     pluzzle::SolveControl control(nullptr, nullptr);
     const SolveReport r = solve_board(b, control);
     ASSERT_EQ(r.status, PZ_SOLVE_SOLVED) << encode_board(b);
-    EXPECT_EQ(int(r.moves.size()), fewest_moves(b)) << encode_board(b);
+    EXPECT_EQ(int(r.moves.size()), brute_force_par(b, b.cells)) << encode_board(b);
     EXPECT_EQ(r.lower_bound, int(r.moves.size())) << encode_board(b);
     EXPECT_EQ(r.upper_bound, int(r.moves.size())) << encode_board(b);
     EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << encode_board(b);

@@ -33,6 +33,17 @@ inline const pluzzle::host::Plugin &plugin() {
     return *p;
 }
 
+// A key press, at a cell when the editor or player has a keyboard cursor there.
+inline pz_input key(int32_t k, bool at_cell = false, int row = 0, int col = 0) {
+    pz_input in{};
+    in.struct_size = sizeof in;
+    in.kind = PZ_INPUT_KEY;
+    in.key = k;
+    in.has_cell = at_cell;
+    in.cell_row = row, in.cell_col = col;
+    return in;
+}
+
 inline pluzzle::host::LevelPtr plugin_level(const std::string &text) {
     auto levels = plugin().parse(text, "", "test");
     EXPECT_EQ(levels.size(), 1u);

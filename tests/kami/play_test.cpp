@@ -34,16 +34,6 @@ pz_point swatch_centre(const Board &b, int c) {
 
 pz_input click(pz_point p, int button = 0) { return pluzzle::test::pointer_press(p.x, p.y, button); }
 
-pz_input key(int32_t k, bool at_cell = false, int row = 0, int col = 0) {
-    pz_input in{};
-    in.struct_size = sizeof in;
-    in.kind = PZ_INPUT_KEY;
-    in.key = k;
-    in.has_cell = at_cell;
-    in.cell_row = row, in.cell_col = col;
-    return in;
-}
-
 std::string field_of(const std::function<void()> &f) {
     try {
         f();
