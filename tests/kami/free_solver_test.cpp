@@ -61,3 +61,34 @@ TEST(KamiFreeSolver, IslandsThatEndApartCostAMoveEach) {
     EXPECT_EQ(r.moves.size(), 1u);
     EXPECT_TRUE(replays_to_one_colour(b, r.moves));
 }
+
+// Real files: the official KAMI 2 story levels (kept outside the repository; docs/BENCHMARKS.md says how to fetch
+// them; set KAMI2_STORY_DIR). Quick mode's lists replay to one colour under our rules and stay near the game's par;
+// the optimal search proves Threegrid3 at 12 moves, one under its par.
+TEST(KamiFreeSolver, StoryLevelsQuickListsReplayAndThreegrid3IsTwelve) {
+    const char *dir = std::getenv("KAMI2_STORY_DIR");
+    if (!dir || !std::filesystem::is_directory(dir)) GTEST_SKIP() << "KAMI2_STORY_DIR not set";
+    int within_par = 0, levels = 0;
+    for (const auto &e : std::filesystem::directory_iterator(dir)) {
+        if (e.path().extension() != ".puz" || e.path().filename().string().rfind("old_", 0) == 0) continue;
+        SCOPED_TRACE(e.path().string());
+        const Board b = board_from(read_file(e.path().string()));
+        pluzzle::SolveControl control(nullptr, nullptr);
+        const SolveReport r = solve_board(b, control, {false});
+        ASSERT_EQ(r.status, PZ_SOLVE_SOLVED);
+        EXPECT_TRUE(replays_to_one_colour(b, r.moves));
+        EXPECT_LE(int(r.moves.size()), b.par + 2);
+        EXPECT_LE(r.lower_bound, int(r.moves.size()));
+        within_par += int(r.moves.size()) <= b.par;
+        ++levels;
+    }
+    EXPECT_EQ(levels, 114);
+    EXPECT_GE(within_par, 110);
+    const Board three = board_from(read_file(std::string(dir) + "/Threegrid3.puz"));
+    pluzzle::SolveControl control(nullptr, nullptr);
+    const SolveReport r = solve_board(three, control);
+    ASSERT_EQ(r.status, PZ_SOLVE_SOLVED);
+    EXPECT_EQ(r.moves.size(), 12u);
+    EXPECT_EQ(r.lower_bound, 12);
+    EXPECT_TRUE(replays_to_one_colour(three, r.moves));
+}
