@@ -207,6 +207,7 @@ private:
     int bound(int budget, int parent_radius = -1) {
         const uint32_t present = graph_.colours_present();
         const int colours = __builtin_popcount(present) - (target_ ? int(present >> target_ & 1) : 1);
+        colours_needed_ = colours;
         if (graph_.groups() == 1) {
             radius_ = 0;
             return colours;
@@ -299,6 +300,14 @@ private:
         // A node with moves waiting may need more moves than its state does, so only free nodes teach the table;
         // both may use it.
         const std::vector<Waiting> &waiting = waiting_[size_t(g)];
+        // The last move of an iteration is decided without trying each one: most of IDA*'s nodes are there.
+        if (g == threshold) return threshold + 1;
+        if (g + 1 == threshold && waiting.empty()) {
+            const IslandMove last = finishing_move();
+            if (last.region < 0) return threshold + 1;
+            path_.push_back(last);
+            return kFound;
+        }
         const int learned = table_.lookup(state);
         if (g + learned > threshold) return g + learned;
         const int h = std::max(bound(threshold - g, parent_radius), learned);
@@ -312,9 +321,13 @@ private:
         int least = kUnbounded;
         std::vector<std::pair<int, IslandMove>> &moves = move_lists_[size_t(g)]; // sized by search(): never moves
         moves.clear();
+        // When the colours left need every move that remains, each move must remove a colour: it recolours the
+        // last group of its colour (not of the final colour, which must stay).
+        const bool must_remove_colour = colours_needed_ >= threshold - g;
         graph_.for_each(graph_.alive(), [&](int32_t u) {
             for (const Waiting &w : waiting)
                 if (w.group == u) return;
+            if (must_remove_colour && (graph_.colour(u) == target_ || !sole_of_colour(u))) return;
             for (int c = 1; c <= palette_; ++c) {
                 if (c == graph_.colour(u)) continue;
                 const int joined = graph_.neighbours_of_colour(u, c);
@@ -353,6 +366,31 @@ private:
         return least;
     }
 
+    // The one move that leaves the island one colour (the target, if set), or region -1 when none does. After it
+    // the board is one group, so before it every other group touches the moved one and has the colour it takes:
+    // two colours at most, one of them on the moved group alone.
+    IslandMove finishing_move() const {
+        if (graph_.groups() == 1) return {first_alive(), target_}; // only a target colour can be missing
+        const uint32_t present = graph_.colours_present();
+        if (__builtin_popcount(present) != 2) return {-1, 0};
+        for (int c = 1; c < GroupGraph::kColours; ++c) {
+            if (!(present >> c & 1)) continue;
+            const uint8_t other = uint8_t(__builtin_ctz(present & ~(1u << c)));
+            if (target_ && other != target_) continue;
+            int32_t only = -1, count = 0;
+            graph_.for_each(graph_.of_colour(c), [&](int32_t u) { only = u, ++count; });
+            if (count == 1 && graph_.neighbours_of_colour(only, other) == graph_.groups() - 1) return {only, other};
+        }
+        return {-1, 0};
+    }
+
+    bool sole_of_colour(int32_t u) const {
+        const uint64_t *same = graph_.of_colour(graph_.colour(u));
+        for (size_t w = 0; w < words_; ++w)
+            if (same[w] & ~(w == size_t(u) / 64 ? uint64_t(1) << (u % 64) : 0)) return false;
+        return true;
+    }
+
     int32_t first_alive() const {
         int32_t first = -1;
         graph_.for_each(graph_.alive(), [&](int32_t u) { first = first < 0 ? u : first; });
@@ -368,6 +406,7 @@ private:
     std::vector<std::vector<std::pair<int, IslandMove>>> move_lists_; // per depth
     std::vector<std::vector<Waiting>> waiting_;                       // per depth
     std::vector<IslandMove> path_;
+    int colours_needed_ = 0; // bound()'s colour count: moves the colours left need
     int radius_ = 0;     // bound()'s radius (or budget + 1 when the search needs no more)
     int32_t centre_ = 0; // the last centre found: often still one a move later
     std::vector<uint64_t> scratch_; // has_centre_within()'s and ball()'s rows
