@@ -24,7 +24,7 @@ namespace {
 
 constexpr int kFound = -1;
 constexpr int kUnbounded = 1 << 20;
-constexpr int kBeamWidth = 64;              // the quick search's states a move
+constexpr int kBeamWidth = 64; // the beam's width when optimal mode is asked for no beam but a limit stops it
 constexpr uint64_t kPolishNodes = 400'000;  // quick mode's search after the beam, per island, at most
 
 // One island: the regions of the starting board that edges join, renumbered 0..n-1.
@@ -327,7 +327,10 @@ private:
         graph_.for_each(graph_.alive(), [&](int32_t u) {
             for (const Waiting &w : waiting)
                 if (w.group == u) return;
-            if (must_remove_colour && (graph_.colour(u) == target_ || !sole_of_colour(u))) return;
+            if (must_remove_colour && (graph_.colour(u) == target_ || !sole_of_colour(u))) {
+                least = std::min(least, threshold + 1); // what its moves would have met: the table learns from it
+                return;
+            }
             for (int c = 1; c <= palette_; ++c) {
                 if (c == graph_.colour(u)) continue;
                 const int joined = graph_.neighbours_of_colour(u, c);
@@ -439,12 +442,17 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
         searches.push_back(std::make_unique<IslandSearch>(islands[i], board.colours, control));
         IslandSearch &search = *searches[i];
         Answer &a = answers[i];
-        a.moves = search.beam(kBeamWidth);
+        const bool beam_first = options.beam_width > 0 || !options.optimal;
+        if (beam_first) a.moves = search.beam(std::max(options.beam_width, 1));
         a.ends = ends_with(islands[i], a.moves);
-        if (stopped) continue;
+        if (stopped && beam_first) continue;
         // Quick mode: a short IDA* may still find a shorter list than the beam's; optimal mode: as long as it takes.
         std::vector<IslandMove> better;
-        if (options.optimal) {
+        if (!beam_first) {
+            // No list to beat: every joining move removes a group, so regions - 1 moves always do.
+            const bool found = search.search(0, int(islands[i].colour.size()) - 1, better, a.lower);
+            a.moves = found ? better : search.beam(kBeamWidth); // a list even when a limit stopped the search
+        } else if (options.optimal) {
             if (search.search(0, int(a.moves.size()) - 1, better, a.lower)) a.moves = better;
         } else {
             // One depth-first pass at a time for a list shorter than the best so far, within a node budget.
@@ -470,7 +478,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
             if (answers[i].ends != d) {
                 std::vector<IslandMove> targeted;
                 int lower = 0;
-                if (!options.optimal) targeted = searches[i]->beam(kBeamWidth, d);
+                if (!options.optimal) targeted = searches[i]->beam(std::max(options.beam_width, 1), d);
                 else if (answers[i].proven && !stopped)
                     searches[i]->search(d, int(moves.size()), targeted, lower);
                 stopped = stopped || searches[i]->stopped();

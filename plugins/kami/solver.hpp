@@ -13,6 +13,10 @@ namespace kami {
 
 struct SolveOptions {
     bool optimal = true; // false: the first move list the quick (greedy) search finds, not proven shortest
+    // Free play: the states a move of the beam search that gives the first list (the upper bound the exact search
+    // must beat). 0 with `optimal`: no beam, the exact search finds its answer itself (tests use it to exercise
+    // the search rather than only its proof).
+    int beam_width = 64;
 };
 
 struct SolveReport {
