@@ -146,13 +146,15 @@ public:
         struct Node {
             std::vector<IslandMove> moves;
             int bound, groups, radius;
+            size_t parent = 0; // index in the layer before
         };
         target_ = target;
         std::vector<Node> layer{{{}, bound(kUnbounded), graph_.groups(), radius_}};
         std::unordered_set<uint64_t> seen;
         while (true) {
             std::vector<Node> next;
-            for (const Node &node : layer) {
+            for (size_t at = 0; at < layer.size(); ++at) {
+                const Node &node = layer[at];
                 for (const IslandMove &m : node.moves) graph_.move(m.region, m.colour);
                 if (graph_.groups() == 1) {
                     const int32_t last = first_alive();
@@ -169,7 +171,7 @@ public:
                         graph_.move(u, uint8_t(c));
                         ++nodes_;
                         if (seen.insert(graph_.key().a).second) {
-                            Node child{node.moves, bound(kUnbounded, node.radius), graph_.groups(), radius_};
+                            Node child{node.moves, bound(kUnbounded, node.radius), graph_.groups(), radius_, at};
                             child.moves.push_back({u, uint8_t(c)});
                             next.push_back(std::move(child));
                         }
@@ -183,8 +185,15 @@ public:
                 return a.bound != b.bound ? a.bound < b.bound : a.groups < b.groups;
             };
             if (next.size() > size_t(width)) {
-                std::partial_sort(next.begin(), next.begin() + width, next.end(), better);
-                next.resize(size_t(width));
+                // The best first, but no parent fills more than a quarter of the beam: a beam of one state's
+                // children is a greedy search with extra steps.
+                std::stable_sort(next.begin(), next.end(), better);
+                std::vector<int> taken(layer.size(), 0);
+                std::vector<Node> kept;
+                const int share = std::max(1, width / 2);
+                for (Node &n : next)
+                    if (int(kept.size()) < width && taken[n.parent]++ < share) kept.push_back(std::move(n));
+                next = std::move(kept);
             }
             layer = std::move(next);
         }
