@@ -172,6 +172,40 @@ TEST(EditorApp, BlankLevelIsEditedAndSaved) {
     EXPECT_NE(levels[0].params.find("blank"), std::string::npos) << levels[0].params;
 }
 
+// KAMI in a real window: the editor paints a triangle with the palette's colour 2 (undoable), solves the level
+// (proven optimal: one move), and in play mode the player picks colour 2 with a key and floods the big region.
+TEST(EditorApp, KamiIsPaintedSolvedAndPlayedInARealWindow) {
+    editor_test::TempDir dir;
+    const std::string level = "kami 1\ngrid triangle\nmode free\nsize 6 2\ncolours 2\ncells\n111111\n111112\n";
+    std::ofstream(dir.file("bloom.kami")) << level;
+    const EditorRun run = run_editor(dir, "new-text kami " + dir.file("bloom.kami") +
+                                              "\nframes 2\n"
+                                              "screenshot " + dir.file("before.png") + "\n"
+                                              "tool colour\nkey 2\n"
+                                              "tool paint\nclick 0.5 0.5\n"
+                                              "frames 2\n"
+                                              "screenshot " + dir.file("painted.png") + "\n"
+                                              "dump\n"
+                                              "key ctrl+z\nkey ctrl+z\n"
+                                              "frames 2\n"
+                                              "screenshot " + dir.file("undone.png") + "\n"
+                                              "dump\n"
+                                              "key f5\nwait 10\n"
+                                              "dump\n"
+                                              "play\nkey 2\nclick 0.5 0.5\n"
+                                              "frames 2\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    // The paint changed the triangle under the centre; undo brings the level back.
+    const sf::Color before = board_centre(load(dir.file("before.png")));
+    EXPECT_FALSE(same(before, board_centre(load(dir.file("painted.png")))));
+    EXPECT_TRUE(same(before, board_centre(load(dir.file("undone.png")))));
+    EXPECT_NE(run.out.find("dirty=1 undo=1"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("undo=0"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("solve=solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("play_phase=1"), std::string::npos) << run.out; // one flood finishes it
+}
+
 TEST(EditorApp, BadScriptCommandFailsWithItsLine) {
     editor_test::TempDir dir;
     const EditorRun run = run_editor(dir, "new lightsout\ntool no-such-tool\n");

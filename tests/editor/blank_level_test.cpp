@@ -34,7 +34,7 @@ TEST(BlankLevel, SessionMakesBlankLevelsOfEveryPluginThatOffersThem) {
     SessionOptions options;
     options.recovery_folder = dir.file("recovery");
     EditorSession session(editor_test::registry(), options);
-    for (const char *id : {"lightsout", "nonogram", "sliceit", "celladd"}) {
+    for (const char *id : {"lightsout", "nonogram", "sliceit", "celladd", "loop", "kami"}) {
         SCOPED_TRACE(id);
         session.new_blank_level(id, {});
         ASSERT_TRUE(session.has_document());
