@@ -25,7 +25,7 @@ namespace {
 constexpr int kFound = -1;
 constexpr int kUnbounded = 1 << 20;
 constexpr int kBeamWidth = 64; // the beam's width when optimal mode is asked for no beam but a limit stops it
-constexpr uint64_t kPolishNodes = 400'000;  // quick mode's search after the beam, per island, at most
+constexpr uint64_t kPolishNodes = 400'000; // quick mode's search after the beam, per island, at most
 
 // One island: the regions of the starting board that edges join, renumbered 0..n-1.
 struct Island {
@@ -51,7 +51,8 @@ std::vector<Island> islands_of(const RegionGraph &g) {
         for (int32_t r : island.region) {
             island.colour.push_back(g.colour[size_t(r)]);
             island.adjacent.emplace_back();
-            for (int32_t s : g.adjacent[size_t(r)]) island.adjacent.back().push_back(local[size_t(s)]);
+            for (int32_t s : g.adjacent[size_t(r)])
+                island.adjacent.back().push_back(local[size_t(s)]);
         }
         islands.push_back(std::move(island));
     }
@@ -67,7 +68,7 @@ struct IslandMove {
 // Lower bounds proven for states (moves still needed to the search's goal), in a table that doubles as it fills up
 // to a cap, then replaces entries.
 class BoundTable {
-public:
+  public:
     int lookup(const Key &k) const {
         if (slots_.empty()) return 0;
         const Slot &s = slots_[size_t(k.a) & (slots_.size() - 1)];
@@ -82,7 +83,7 @@ public:
         s = {k, int16_t(std::min(bound, 32000))};
     }
 
-private:
+  private:
     static constexpr size_t kMaxSlots = size_t(1) << 22; // 96 MB
     struct Slot {
         Key key;
@@ -100,7 +101,7 @@ private:
 };
 
 class IslandSearch {
-public:
+  public:
     IslandSearch(const Island &island, int palette, pluzzle::SolveControl &control)
         : graph_(island.colour, island.adjacent, 0x243f6a8885a308d3ULL), words_(size_t(graph_.words())),
           palette_(palette), control_(control), scratch_(4 * words_) {}
@@ -155,11 +156,13 @@ public:
             std::vector<Node> next;
             for (size_t at = 0; at < layer.size(); ++at) {
                 const Node &node = layer[at];
-                for (const IslandMove &m : node.moves) graph_.move(m.region, m.colour);
+                for (const IslandMove &m : node.moves)
+                    graph_.move(m.region, m.colour);
                 if (graph_.groups() == 1) {
                     const int32_t last = first_alive();
                     const uint8_t colour = graph_.colour(last);
-                    for (size_t i = 0; i < node.moves.size(); ++i) graph_.undo();
+                    for (size_t i = 0; i < node.moves.size(); ++i)
+                        graph_.undo();
                     std::vector<IslandMove> moves = node.moves;
                     if (target && colour != target) moves.push_back({last, target});
                     return moves;
@@ -178,7 +181,8 @@ public:
                         graph_.undo();
                     }
                 });
-                for (size_t i = 0; i < node.moves.size(); ++i) graph_.undo();
+                for (size_t i = 0; i < node.moves.size(); ++i)
+                    graph_.undo();
                 if (control_.poll()) stopped_ = true; // the beam still finishes: it is the answer of last resort
             }
             const auto better = [](const Node &a, const Node &b) {
@@ -203,7 +207,7 @@ public:
     bool halted() const { return stopped_ || out_of_budget_; }
     uint64_t nodes() const { return nodes_; }
 
-private:
+  private:
     Key key() const {
         Key k = graph_.key();
         k ^= graph_.target_key(target_);
@@ -223,7 +227,8 @@ private:
         }
         if (parent_radius < 0) {
             radius_ = 1;
-            while (radius_ <= budget && !has_centre_within(radius_)) ++radius_;
+            while (radius_ <= budget && !has_centre_within(radius_))
+                ++radius_;
         } else {
             radius_ = std::max(parent_radius - 1, 1);
             if (radius_ <= budget && radius_ < parent_radius && !has_centre_within(radius_)) ++radius_;
@@ -266,7 +271,8 @@ private:
             std::fill_n(next, words_, 0);
             graph_.for_each(frontier, [&](int32_t u) {
                 const uint64_t *row = graph_.adjacent(u);
-                for (size_t w = 0; w < words_; ++w) next[w] |= row[w];
+                for (size_t w = 0; w < words_; ++w)
+                    next[w] |= row[w];
             });
             bool grew = false;
             for (size_t w = 0; w < words_; ++w) {
@@ -278,7 +284,8 @@ private:
                 for (size_t w = 0;; ++w)
                     if (next[w]) return int32_t(w * 64 + size_t(__builtin_ctzll(next[w])));
             }
-            for (size_t w = 0; w < words_; ++w) reached[w] |= next[w];
+            for (size_t w = 0; w < words_; ++w)
+                reached[w] |= next[w];
             std::swap(frontier, next);
         }
     }
@@ -345,7 +352,8 @@ private:
                 const int joined = graph_.neighbours_of_colour(u, c);
                 if (joined) {
                     bool triggers_all = true;
-                    for (const Waiting &w : waiting) triggers_all = triggers_all && w.triggered_by(graph_, u, c);
+                    for (const Waiting &w : waiting)
+                        triggers_all = triggers_all && w.triggered_by(graph_, u, c);
                     if (triggers_all) moves.push_back({-joined, {u, uint8_t(c)}});
                 } else if (g + 1 < threshold) { // it waits for a trigger, so it is never the last move
                     moves.push_back({1, {u, uint8_t(c)}});
@@ -418,10 +426,10 @@ private:
     std::vector<std::vector<std::pair<int, IslandMove>>> move_lists_; // per depth
     std::vector<std::vector<Waiting>> waiting_;                       // per depth
     std::vector<IslandMove> path_;
-    int colours_needed_ = 0; // bound()'s colour count: moves the colours left need
-    int radius_ = 0;     // bound()'s radius (or budget + 1 when the search needs no more)
-    int32_t centre_ = 0; // the last centre found: often still one a move later
-    std::vector<uint64_t> scratch_; // has_centre_within()'s and ball()'s rows
+    int colours_needed_ = 0;            // bound()'s colour count: moves the colours left need
+    int radius_ = 0;                    // bound()'s radius (or budget + 1 when the search needs no more)
+    int32_t centre_ = 0;                // the last centre found: often still one a move later
+    std::vector<uint64_t> scratch_;     // has_centre_within()'s and ball()'s rows
     uint64_t nodes_ = 0, node_cap_ = 0; // node_cap_: search()'s budget as a node count, 0 for none
     bool stopped_ = false, out_of_budget_ = false;
 };
@@ -466,8 +474,10 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
         } else {
             // One depth-first pass at a time for a list shorter than the best so far, within a node budget.
             // Nodes cost about in proportion to the regions, so the budget shrinks with them.
-            const uint64_t budget = std::clamp<uint64_t>(kPolishNodes * 50 / islands[i].colour.size(), 20'000, kPolishNodes);
-            while (search.search(0, int(a.moves.size()) - 1, better, a.lower, budget, true)) a.moves = better;
+            const uint64_t budget =
+                std::clamp<uint64_t>(kPolishNodes * 50 / islands[i].colour.size(), 20'000, kPolishNodes);
+            while (search.search(0, int(a.moves.size()) - 1, better, a.lower, budget, true))
+                a.moves = better;
         }
         a.ends = ends_with(islands[i], a.moves);
         stopped = search.stopped();
@@ -487,12 +497,15 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
             if (answers[i].ends != d) {
                 std::vector<IslandMove> targeted;
                 int lower = 0;
-                if (!options.optimal) targeted = searches[i]->beam(std::max(options.beam_width, 1), d);
+                if (!options.optimal)
+                    targeted = searches[i]->beam(std::max(options.beam_width, 1), d);
                 else if (answers[i].proven && !stopped)
                     searches[i]->search(d, int(moves.size()), targeted, lower);
                 stopped = stopped || searches[i]->stopped();
-                if (!targeted.empty() && targeted.size() <= moves.size()) moves = targeted;
-                else moves.push_back({0, d}); // the island is one colour by then: recolour it whole
+                if (!targeted.empty() && targeted.size() <= moves.size())
+                    moves = targeted;
+                else
+                    moves.push_back({0, d}); // the island is one colour by then: recolour it whole
             }
             total += int(moves.size());
             lists.push_back(std::move(moves));
@@ -506,16 +519,20 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
 
     int lower = 0;
     bool proven = !stopped && options.optimal;
-    for (const Answer &a : answers) lower += a.lower, proven = proven && a.proven;
-    for (const auto &search : searches) report.nodes += search->nodes();
+    for (const Answer &a : answers)
+        lower += a.lower, proven = proven && a.proven;
+    for (const auto &search : searches)
+        report.nodes += search->nodes();
     for (size_t i = 0; i < islands.size(); ++i)
         for (const IslandMove &m : best_moves[i])
             report.moves.push_back({g.cell[size_t(islands[i].region[size_t(m.region)])], m.colour});
     report.upper_bound = best_total;
     report.lower_bound = proven ? best_total : std::min(lower, best_total);
     // Quick mode has its answer whatever it proved; optimal mode is solved only with a proof.
-    if (!options.optimal || proven) report.status = PZ_SOLVE_SOLVED;
-    else report.status = control.stopped() ? control.stop_status() : PZ_SOLVE_LIMIT;
+    if (!options.optimal || proven)
+        report.status = PZ_SOLVE_SOLVED;
+    else
+        report.status = control.stopped() ? control.stop_status() : PZ_SOLVE_LIMIT;
     return report;
 }
 

@@ -18,15 +18,18 @@ uint64_t split_mix(uint64_t &x) {
 GroupGraph::GroupGraph(const std::vector<uint8_t> &colour, const std::vector<std::vector<int32_t>> &adjacent,
                        uint64_t seed)
     : n0_(int(colour.size())), words_((colour.size() + 63) / 64), colour_(colour), alive_(words_, 0),
-      adjacent_(size_t(n0_) * words_, 0), of_colour_(size_t(kColours) * words_, 0),
-      sums_(size_t(n0_) * kColours), target_key_(kColours) {
-    for (Key &k : target_key_) k = {split_mix(seed), split_mix(seed)};
+      adjacent_(size_t(n0_) * words_, 0), of_colour_(size_t(kColours) * words_, 0), sums_(size_t(n0_) * kColours),
+      target_key_(kColours) {
+    for (Key &k : target_key_)
+        k = {split_mix(seed), split_mix(seed)};
     for (int32_t r = 0; r < n0_; ++r) {
         alive_[size_t(r) / 64] |= uint64_t(1) << (r % 64);
         of_colour_[size_t(colour_[size_t(r)]) * words_ + size_t(r) / 64] |= uint64_t(1) << (r % 64);
-        for (int c = 0; c < kColours; ++c) sums_[size_t(r) * kColours + size_t(c)] = {split_mix(seed), split_mix(seed)};
+        for (int c = 0; c < kColours; ++c)
+            sums_[size_t(r) * kColours + size_t(c)] = {split_mix(seed), split_mix(seed)};
         key_ ^= sums_[size_t(r) * kColours + colour_[size_t(r)]];
-        for (int32_t s : adjacent[size_t(r)]) adjacent_[size_t(r) * words_ + size_t(s) / 64] |= uint64_t(1) << (s % 64);
+        for (int32_t s : adjacent[size_t(r)])
+            adjacent_[size_t(r) * words_ + size_t(s) / 64] |= uint64_t(1) << (s % 64);
     }
     groups_ = n0_;
     // Neighbouring regions of one colour are one group: recolouring a region to its own colour merges them.
@@ -37,7 +40,8 @@ GroupGraph::GroupGraph(const std::vector<uint8_t> &colour, const std::vector<std
             of_colour_[size_t(c) * words_ + size_t(r) / 64] &= ~(uint64_t(1) << (r % 64));
             key_ ^= sums_[size_t(r) * kColours + c];
             key_ ^= sums_[size_t(r) * kColours];
-            while (neighbours_of_colour(r, c)) move(r, c);
+            while (neighbours_of_colour(r, c))
+                move(r, c);
         }
     trail_.clear(), saved_ids_.clear(), saved_words_.clear(), absorbed_.clear(); // the start is not undoable
 }
@@ -66,7 +70,8 @@ uint32_t GroupGraph::neighbour_colours(int32_t g) const {
 
 int GroupGraph::neighbours_of_colour(int32_t g, int c) const {
     int n = 0;
-    for (size_t w = 0; w < words_; ++w) n += __builtin_popcountll(adjacent(g)[w] & of_colour(c)[w]);
+    for (size_t w = 0; w < words_; ++w)
+        n += __builtin_popcountll(adjacent(g)[w] & of_colour(c)[w]);
     return n;
 }
 
@@ -76,26 +81,31 @@ void GroupGraph::move(int32_t g, uint8_t c) {
     uint64_t *row = &adjacent_[size_t(g) * words_];
     std::vector<uint64_t> &gone = gone_, &merged = merged_;
     gone.resize(words_), merged.assign(row, row + words_);
-    for (size_t w = 0; w < words_; ++w) gone[w] = row[w] & of_colour(c)[w];
+    for (size_t w = 0; w < words_; ++w)
+        gone[w] = row[w] & of_colour(c)[w];
     for_each(gone.data(), [&](int32_t h) {
         absorbed_.push_back(h);
-        for (size_t w = 0; w < words_; ++w) merged[w] |= adjacent(h)[w];
+        for (size_t w = 0; w < words_; ++w)
+            merged[w] |= adjacent(h)[w];
     });
-    for (size_t w = 0; w < words_; ++w) merged[w] &= ~gone[w];
+    for (size_t w = 0; w < words_; ++w)
+        merged[w] &= ~gone[w];
     merged[size_t(g) / 64] &= ~(uint64_t(1) << (g % 64));
     // Every neighbour of the new group loses the absorbed groups and gains g.
     save_row(g);
     for_each(merged.data(), [&](int32_t x) {
         uint64_t *xr = &adjacent_[size_t(x) * words_];
         save_row(x);
-        for (size_t w = 0; w < words_; ++w) xr[w] &= ~gone[w];
+        for (size_t w = 0; w < words_; ++w)
+            xr[w] &= ~gone[w];
         xr[size_t(g) / 64] |= uint64_t(1) << (g % 64);
     });
     std::copy(merged.begin(), merged.end(), row);
     key_ ^= sums_[size_t(g) * kColours + was];
     key_ ^= sums_[size_t(g) * kColours + c];
     of_colour_[size_t(was) * words_ + size_t(g) / 64] &= ~(uint64_t(1) << (g % 64));
-    for (size_t w = 0; w < words_; ++w) alive_[w] &= ~gone[w], of_colour_[size_t(c) * words_ + w] &= ~gone[w];
+    for (size_t w = 0; w < words_; ++w)
+        alive_[w] &= ~gone[w], of_colour_[size_t(c) * words_ + w] &= ~gone[w];
     of_colour_[size_t(c) * words_ + size_t(g) / 64] |= uint64_t(1) << (g % 64);
     for_each(gone.data(), [&](int32_t h) { merge_into(g, h); });
     colour_[size_t(g)] = c;
@@ -108,7 +118,8 @@ void GroupGraph::save_row(int32_t g) {
 }
 
 void GroupGraph::merge_into(int32_t g, int32_t h) {
-    for (int c = 0; c < kColours; ++c) sums_[size_t(g) * kColours + size_t(c)] ^= sums_[size_t(h) * kColours + size_t(c)];
+    for (int c = 0; c < kColours; ++c)
+        sums_[size_t(g) * kColours + size_t(c)] ^= sums_[size_t(h) * kColours + size_t(c)];
 }
 
 void GroupGraph::undo() {

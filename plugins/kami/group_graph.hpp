@@ -21,7 +21,7 @@ struct Key {
 };
 
 class GroupGraph {
-public:
+  public:
     static constexpr int kColours = 10; // colour 0 is unused (a hole), 1..9 a palette colour
 
     // regions: their colours and adjacency (each region its own group unless neighbours share its colour, which
@@ -50,10 +50,11 @@ public:
 
     template <class F> void for_each(const uint64_t *bits, F &&f) const {
         for (size_t w = 0; w < words_; ++w)
-            for (uint64_t x = bits[w]; x; x &= x - 1) f(int32_t(w * 64 + size_t(__builtin_ctzll(x))));
+            for (uint64_t x = bits[w]; x; x &= x - 1)
+                f(int32_t(w * 64 + size_t(__builtin_ctzll(x))));
     }
 
-private:
+  private:
     struct Saved { // what one move changed, to be put back
         int32_t group;
         uint8_t colour;
@@ -74,9 +75,9 @@ private:
     std::vector<Key> target_key_;
     Key key_;
     std::vector<Saved> trail_;
-    std::vector<int32_t> saved_ids_;     // rows the moves rewrote ...
-    std::vector<uint64_t> saved_words_;  // ... and their old words, words_ a row
-    std::vector<int32_t> absorbed_;      // groups the moves absorbed
+    std::vector<int32_t> saved_ids_;      // rows the moves rewrote ...
+    std::vector<uint64_t> saved_words_;   // ... and their old words, words_ a row
+    std::vector<int32_t> absorbed_;       // groups the moves absorbed
     std::vector<uint64_t> gone_, merged_; // move()'s scratch rows
 };
 

@@ -1,6 +1,7 @@
 // Free play (KAMI): the IDA* against breadth-first search over every legal move (any region, any colour) on small
-// boards (brute_force_par) -- the reference has none of the solver's bounds or move rules, so a bound that overestimates or a move
-// rule that loses solutions shows up as a longer answer -- and boards cut into islands by holes.
+// boards (brute_force_par) -- the reference has none of the solver's bounds or move rules, so a bound that
+// overestimates or a move rule that loses solutions shows up as a longer answer -- and boards cut into islands by
+// holes.
 #include "kami_test_support.hpp"
 
 #include "solver.hpp"

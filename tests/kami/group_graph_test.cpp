@@ -27,7 +27,8 @@ void expect_same_groups(const GroupGraph &graph, const Board &b, const RegionGra
         graph.for_each(graph.adjacent(rep), [&](int32_t other) {
             ++touching;
             const int32_t o = now.region_of[size_t(start.cell[size_t(other)])];
-            EXPECT_TRUE(std::binary_search(now.adjacent[size_t(region)].begin(), now.adjacent[size_t(region)].end(), o));
+            EXPECT_TRUE(
+                std::binary_search(now.adjacent[size_t(region)].begin(), now.adjacent[size_t(region)].end(), o));
         });
         EXPECT_EQ(touching, int(now.adjacent[size_t(region)].size()));
     });
@@ -43,7 +44,8 @@ TEST(KamiGroupGraph, MovesMatchTheRulesAndUndoRestoresEverything) {
         b.rows = 4 + int(rng() % 4);
         b.cols = 2 * (3 + int(rng() % 4));
         b.colours = 2 + int(rng() % 4);
-        for (int64_t i = 0; i < b.size(); ++i) b.cells.push_back(uint8_t(1 + rng() % uint64_t(b.colours)));
+        for (int64_t i = 0; i < b.size(); ++i)
+            b.cells.push_back(uint8_t(1 + rng() % uint64_t(b.colours)));
         validate_board(b);
         const RegionGraph start = region_graph(b, b.cells);
         if (start.count() > 200) continue;
