@@ -189,7 +189,7 @@ class IslandSearch {
                 return a.bound != b.bound ? a.bound < b.bound : a.groups < b.groups;
             };
             if (next.size() > size_t(width)) {
-                // The best first, but no parent fills more than a quarter of the beam: a beam of one state's
+                // The best first, but no parent fills more than half of the beam: a beam of one state's
                 // children is a greedy search with extra steps.
                 std::stable_sort(next.begin(), next.end(), better);
                 std::vector<int> taken(layer.size(), 0);
@@ -260,7 +260,7 @@ class IslandSearch {
         }
     }
 
-    // The groups within `reach` edges of `centre` into `reached`; returns one of the farthest groups outside, or -1
+    // The groups within `reach` edges of `centre` into `reached`; returns a group just beyond reach, or -1
     // when every group is within reach.
     int32_t ball(int32_t centre, int reach, uint64_t *reached) {
         uint64_t *frontier = scratch(2), *next = scratch(3);

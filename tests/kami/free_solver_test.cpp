@@ -41,27 +41,23 @@ void expect_optimal(const Board &b, int beam_width) {
     EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << encode_board(b);
 }
 
-} // namespace
-
-TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnSmallBoards) {
-    std::mt19937_64 rng(12);
+// 150 random small boards with about `holes_in_ten` holes in ten cells, each solved with and without the beam.
+void expect_optimal_on_random_boards(uint64_t seed, int holes_in_ten) {
+    std::mt19937_64 rng(seed);
     for (int round = 0; round < 150; ++round) {
-        const Board b = random_board(rng, 2 + int(rng() % 2), 2 + int(rng() % 3), 2 + int(rng() % 3), 0);
+        const Board b = random_board(rng, 2 + int(rng() % 2), 2 + int(rng() % 3), 2 + int(rng() % 3), holes_in_ten);
         expect_optimal(b, 64);
         expect_optimal(b, 0);
     }
 }
+
+} // namespace
+
+TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnSmallBoards) { expect_optimal_on_random_boards(12, 0); }
 
 // Holes cut boards into islands solved apart and joined over a common final colour: one island that cannot end with
 // the others' colour in its fewest moves costs one more.
-TEST(KamiFreeSolver, IslandsAgreeOnAFinalColour) {
-    std::mt19937_64 rng(34);
-    for (int round = 0; round < 150; ++round) {
-        const Board b = random_board(rng, 2 + int(rng() % 2), 2 + int(rng() % 3), 2 + int(rng() % 3), 3);
-        expect_optimal(b, 64);
-        expect_optimal(b, 0);
-    }
-}
+TEST(KamiFreeSolver, IslandsAgreeOnAFinalColour) { expect_optimal_on_random_boards(34, 3); }
 
 TEST(KamiFreeSolver, IslandsThatEndApartCostAMoveEach) {
     // Two islands, one red and one blue: one recolour, whichever colour is kept.
