@@ -1,257 +1,303 @@
 // pivot_solver.cpp -- see pivot_solver.hpp.
 //
-// A state is the blob: the regions (of the starting board) the pivot's region has absorbed, as a bitset; its
-// colour is the last move's. A move with colour c absorbs every region of colour c touching the blob (regions of one
-// colour never touch, so nothing more joins). The bound is the larger of the colours left outside the blob (each
-// needs a move of its own) and the length of a relaxed game (see bound(); it is never shorter than the farthest
-// region's distance from the blob). Both are admissible, not always consistent, so a state reached again in fewer
-// moves is expanded again.
+// A state is the blob: the regions (of the starting board) the pivot's region has absorbed, with its front (the
+// regions touching it). Wipe-outs (a move taking every region of a colour left) are taken at once, folded into
+// the move before them (blob_rules.hpp): a colour's last move is needed anyway, and a larger blob never needs more
+// moves (every move sequence does at least as well from it), so some optimal solution makes them first.
+//
+// A* over f = moves + bound (relaxed_game.hpp), ties broken towards larger blobs: they are nearer the end, and
+// expanding them first lets the dominance test drop the blobs they contain. What keeps the search small:
+// - One relaxed run per expansion: it gives every child's bound (h or h - 1). Children at the parent's f are
+//   queued at once; the parent goes back into the queue at f + 1 for the rest (partial expansion), which the last
+//   rounds of a search never take out.
+// - Dominance: a state whose blob lies strictly inside one already expanded at the same or a smaller depth is
+//   dropped (superset_index.hpp); and a child reached by (l, c) from its grandparent is replaced by the state
+//   (c, l) reaches when that holds strictly more. Such a replacement's bound is found when it is taken out.
+// - Wipe-outs folded into moves, as above; a state reached again in fewer moves is expanded again.
+//
+// Why the first finished blob out of the queue is optimal (C* the optimum): call a state good when its moves plus
+// its true distance are at most C*, handled when it was taken out and not queued again. Keys: a state's bound is
+// admissible; a parent queued again is keyed by the f of the children it holds back; a replacement by the f of the
+// state that made it. Claim: until a finished blob comes out, a good state is queued with key <= C*. Take the
+// handled good state X with the least true distance, then the largest blob (with none, read X as the start). If X
+// was dropped, the strictly larger blob that dropped it is good, comes first in that order, and was expanded: read
+// X as that one. An expanded X has a child along an optimal continuation, good and first in the order, so not
+// handled: it (or its blob with as few moves, or its strictly larger replacement) is queued with key <= C*, or it
+// was held back and X is queued with its f. So the finished blob taken out has at most C* moves, and every key
+// taken out is a proven lower bound.
 #include "pivot_solver.hpp"
 
-#include "regions.hpp"
+#include "relaxed_game.hpp"
+#include "superset_index.hpp"
 
 #include <algorithm>
-#include <queue>
 
 namespace kami {
 namespace {
 
-class BlobSearch {
-public:
+template <class S> class BlobSearch {
+  public:
     BlobSearch(const RegionGraph &g, pluzzle::SolveControl &control)
-        : g_(g), words_((size_t(g.count()) + 63) / 64), control_(control),
-          adjacent_bits_(size_t(g.count()) * words_, 0), colour_bits_(10 * words_, 0), all_bits_(words_, 0),
-          scratch_(5 * words_, 0) {
-        for (int32_t r = 0; r < g.count(); ++r) {
-            for (int32_t a : g.adjacent[size_t(r)]) set(&adjacent_bits_[size_t(r) * words_], a);
-            set(&colour_bits_[size_t(g.colour[size_t(r)]) * words_], r);
-            set(all_bits_.data(), r);
-        }
+        : g_(g), control_(control), rules_(g), relaxed_(rules_), index_(g.count(), size_t(4) << 20), size_shift_(0) {
+        while ((g.count() >> size_shift_) > 1024)
+            ++size_shift_; // the queue's tie buckets stay few
     }
 
     PivotReport run(int32_t start) {
         PivotReport report;
         report.regions = g_.count();
-        std::vector<uint64_t> first(words_, 0);
-        set(first.data(), start);
-        const int h0 = connected(first.data()) ? bound(first.data()) : kUnreachable;
-        if (h0 >= kUnreachable) {
+        S blob;
+        blob.set(start);
+        start_ = blob;
+        if (!rules_.reaches_all(blob)) {
             report.status = PZ_SOLVE_UNSOLVABLE;
             return report;
         }
-        add(first.data(), 0, -1, g_.colour[size_t(start)], h0);
-        report.lower_bound = h0;
-        while (!open_.empty()) {
-            const Entry e = open_.top();
-            open_.pop();
-            if (closed_[size_t(e.state)]) continue;
-            closed_[size_t(e.state)] = 1;
-            report.lower_bound = std::max(report.lower_bound, e.f);
-            if (e.f == e.g) { // the bound is 0 only when the blob holds everything
+        S front = rules_.neighbours(blob);
+        start_wipes_ = rules_.wipe_out(blob, front);
+        create(blob, front, popcount(start_wipes_), -1, 0, kUnknown, 0);
+        report.lower_bound = 0;
+        for (int32_t s; (s = pop()) >= 0;) {
+            report.lower_bound = std::max(report.lower_bound, key_);
+            Node &n = nodes_[size_t(s)];
+            if (n.phase == 0 && index_.covers(blobs_[size_t(s)], n.depth)) continue; // dominated
+            bool relaxed = false;
+            if (n.h == kUnknown) {
+                n.h = relaxed_.run(blobs_[size_t(s)], fronts_[size_t(s)]);
+                relaxed = true;
+                if (n.depth + n.h > key_) { // a replacement whose bound turned out higher
+                    queue(s, n.depth + n.h);
+                    continue;
+                }
+            }
+            if (n.h == 0) {
                 report.status = PZ_SOLVE_SOLVED;
-                report.moves = moves_to(e.state);
+                report.moves = moves_to(s);
                 report.lower_bound = int(report.moves.size());
                 report.nodes = expanded_;
                 return report;
             }
-            ++expanded_;
             if (control_.tick()) {
                 report.status = control_.stop_status();
                 report.nodes = expanded_;
                 return report;
             }
-            expand(e.state);
+            if (n.phase == 0) {
+                ++expanded_;
+                index_.add(blobs_[size_t(s)], n.depth);
+                if (!relaxed) relaxed_.run(blobs_[size_t(s)], fronts_[size_t(s)]);
+                expand(s, relaxed_.lowering_moves(fronts_[size_t(s)]));
+            } else {
+                expand(s, 0);
+            }
         }
         report.status = PZ_SOLVE_UNSOLVABLE; // not reached: a connected board is always solvable
         report.nodes = expanded_;
         return report;
     }
 
-private:
-    static constexpr int kUnreachable = 1 << 20;
-    struct Entry {
-        int f, g;
-        int32_t state;
-        bool operator<(const Entry &o) const { return f != o.f ? f > o.f : g < o.g; } // deepest first on ties
+  private:
+    static constexpr int kUnknown = -1;
+    struct Node {
+        int32_t parent;
+        uint32_t edge; // bits 0-7: one or two move colours; 8-17: colours wiped out after them; 24-25: how many moves
+        int depth, h;  // h: the bound, or kUnknown (a replacement not yet taken out)
+        uint8_t closed, phase;
+        uint16_t later; // phase 1: the move colours left for the second part of the expansion
+        int size;       // regions in the blob (the queue's tie-break)
     };
+    static int popcount(unsigned x) { return __builtin_popcount(x); }
+    static uint32_t edge_of(int c, int l, unsigned wiped) {
+        return uint32_t(c) | uint32_t(l) << 4 | uint32_t(wiped) << 8 | uint32_t(l ? 2 : 1) << 24;
+    }
 
-    static void set(uint64_t *b, int32_t r) { b[size_t(r) / 64] |= uint64_t(1) << (r % 64); }
-    const uint64_t *blob(int32_t s) const { return &blobs_[size_t(s) * words_]; }
-
-    // The bound of a blob (0 exactly when it holds every region): the length of a relaxed game that is never longer
-    // than the real one (A. Puchert's bound, as ColorFill uses it) -- while some colours can be wiped out, wipe out
-    // every such colour at one move each; otherwise absorb all the touching regions, whatever their colours, in one
-    // move -- and at least the number of colours left (each needs a move of its own). Bit-parallel: a pc19 board's
-    // ~150 regions are 3 words, so a round is a few word operations per colour and per region absorbed.
-    int bound(const uint64_t *b) {
-        uint64_t *inside = scratch(0), *front = scratch(1), *taken = scratch(2);
-        std::copy(b, b + words_, inside);
-        touching(inside, front);
-        int colours_left = 0;
-        for (int c = 1; c < 10; ++c) colours_left += !subset(colour_bits(c), inside);
-        int moves = 0;
-        while (!all_inside(inside)) {
-            if (empty(front)) return kUnreachable;
-            std::fill(taken, taken + words_, 0);
-            int wiped = 0;
-            for (int c = 1; c < 10; ++c) {
-                if (!can_wipe_out(c, inside, front)) continue;
-                ++wiped;
-                for (size_t w = 0; w < words_; ++w) taken[w] |= colour_bits(c)[w] & front[w];
+    // Phase 0 (lower: the moves that lower the bound): those children now, at the parent's f; the parent goes back
+    // into the queue at f + 1 for the others. Phase 1: the others, whose bound is the parent's.
+    void expand(int32_t s, unsigned lower) {
+        Node &n = nodes_[size_t(s)];
+        const S blob = blobs_[size_t(s)], front = fronts_[size_t(s)];
+        const int f = n.depth + n.h;
+        unsigned moves = 0, drop = 0;
+        if (n.phase == 0) {
+            const unsigned all = rules_.colours_in(front);
+            moves = all & lower, drop = 1;
+            if (all & ~lower) {
+                n.phase = 1, n.later = uint16_t(all & ~lower);
+                queue(s, f + 1);
             }
-            if (wiped) moves += wiped;
-            else {
-                ++moves;
-                std::copy(front, front + words_, taken);
-            }
-            for (size_t w = 0; w < words_; ++w) inside[w] |= taken[w], front[w] &= ~taken[w];
-            for_each_bit(taken, [&](int32_t r) { or_into(front, adjacent_bits(r)); });
-            and_not(front, inside);
+        } else {
+            moves = n.later;
         }
-        return std::max(moves, colours_left);
-    }
-
-    // Whether every region can be reached from the blob at all (holes may cut a board apart for good).
-    bool connected(const uint64_t *b) {
-        uint64_t *reach = scratch(3), *front = scratch(4);
-        std::copy(b, b + words_, reach);
-        for (touching(reach, front); !empty(front); touching(reach, front)) or_into(reach, front);
-        return all_inside(reach);
-    }
-
-    // The regions touching the blob b (not in it) into `front`.
-    void touching(const uint64_t *b, uint64_t *front) const {
-        std::fill(front, front + words_, 0);
-        for_each_bit(b, [&](int32_t r) { or_into(front, adjacent_bits(r)); });
-        and_not(front, b);
-    }
-    // Colour c has regions left outside the blob, and all of them touch it: one move wipes the colour out.
-    bool can_wipe_out(int c, const uint64_t *inside, const uint64_t *front) const {
-        bool remains = false;
-        for (size_t w = 0; w < words_; ++w) {
-            const uint64_t rest = colour_bits(c)[w] & ~inside[w];
-            if (rest & ~front[w]) return false;
-            remains = remains || rest;
-        }
-        return remains;
-    }
-
-    uint64_t *scratch(int k) { return &scratch_[size_t(k) * words_]; }
-    const uint64_t *adjacent_bits(int32_t r) const { return &adjacent_bits_[size_t(r) * words_]; }
-    const uint64_t *colour_bits(int c) const { return &colour_bits_[size_t(c) * words_]; }
-    void or_into(uint64_t *to, const uint64_t *from) const {
-        for (size_t w = 0; w < words_; ++w) to[w] |= from[w];
-    }
-    void and_not(uint64_t *to, const uint64_t *mask) const {
-        for (size_t w = 0; w < words_; ++w) to[w] &= ~mask[w];
-    }
-    bool subset(const uint64_t *a, const uint64_t *b) const {
-        for (size_t w = 0; w < words_; ++w)
-            if (a[w] & ~b[w]) return false;
-        return true;
-    }
-    bool empty(const uint64_t *a) const {
-        for (size_t w = 0; w < words_; ++w)
-            if (a[w]) return false;
-        return true;
-    }
-    bool all_inside(const uint64_t *a) const { return subset(all_bits_.data(), a); }
-    template <class F> void for_each_bit(const uint64_t *a, F &&f) const {
-        for (size_t w = 0; w < words_; ++w)
-            for (uint64_t bits = a[w]; bits; bits &= bits - 1) f(int32_t(w * 64 + size_t(__builtin_ctzll(bits))));
-    }
-
-    void expand(int32_t s) {
-        const std::vector<uint64_t> b(blob(s), blob(s) + words_);
-        const int g = depth_[size_t(s)] + 1;
-        std::vector<uint64_t> front(words_), next(words_);
-        touching(b.data(), front.data());
-        // A colour that can be wiped out now can be taken first without loss: a larger blob never needs more
-        // moves, and that colour's move is needed anyway. Then it is the only move tried.
-        int only = 0;
-        for (int c = 1; c < 10 && !only; ++c)
-            if (can_wipe_out(c, b.data(), front.data())) only = c;
-        for (int c = 1; c < 10; ++c) {
-            if (only && c != only) continue;
-            bool grows = false;
-            for (size_t w = 0; w < words_; ++w) {
-                const uint64_t absorbed = colour_bits(c)[w] & front[w];
-                next[w] = b[w] | absorbed;
-                grows = grows || absorbed;
+        const Node me = n; // nodes_ may grow below
+        for (unsigned rest = moves; rest; rest &= rest - 1) {
+            const int c = __builtin_ctz(rest);
+            S x = blob, xf = front;
+            rules_.play(x, xf, c);
+            int32_t parent = s;
+            int l = 0;
+            if (me.parent >= 0 && me.edge >> 24 == 1 && (me.edge >> 8 & 0x3ff) == 0) {
+                // From the grandparent, c then the parent's colour l may take strictly more: use that state.
+                const int pl = int(me.edge & 15);
+                S y = blobs_[size_t(me.parent)], yf = fronts_[size_t(me.parent)];
+                rules_.play(y, yf, c);
+                rules_.play(y, yf, pl);
+                if (x.subset_of(y) && !(x == y)) x = y, xf = yf, parent = me.parent, l = pl;
             }
-            if (grows) add(next.data(), g, s, uint8_t(c), -1);
+            const unsigned wiped = rules_.wipe_out(x, xf);
+            const int depth = me.depth + 1 + popcount(wiped);
+            const int h = parent == s ? me.h - int(drop) - popcount(wiped) : kUnknown;
+            add(x, xf, depth, parent, edge_of(c, l, wiped), h, f);
         }
     }
 
-    // Records a state reached in g moves (unless known with g or fewer) and queues it.
-    void add(const uint64_t *b, int g, int32_t parent, uint8_t colour, int h) {
-        if (table_.empty()) table_.assign(1024, -1);
+    // Records a state reached in `depth` moves (unless known with as few) and queues it; `key` stands for an
+    // unknown bound.
+    void add(const S &b, const S &f, int depth, int32_t parent, uint32_t edge, int h, int key) {
         if ((count_ + 1) * 2 > table_.size()) grow();
-        size_t at = hash(b) & (table_.size() - 1);
-        while (table_[at] >= 0) {
+        size_t at = b.hash() & (table_.size() - 1);
+        for (; table_[at] >= 0; at = (at + 1) & (table_.size() - 1)) {
             const int32_t s = table_[at];
-            if (std::equal(b, b + words_, blob(s))) {
-                if (g >= depth_[size_t(s)]) return;
-                // Reached in fewer moves (the bound is admissible, not always consistent): take the better path,
-                // and expand the state again.
-                depth_[size_t(s)] = g, parent_[size_t(s)] = parent, colour_[size_t(s)] = colour;
-                closed_[size_t(s)] = 0;
-                open_.push({g + bound(b), g, s});
-                return;
-            }
-            at = (at + 1) & (table_.size() - 1);
+            if (!(blobs_[size_t(s)] == b)) continue;
+            Node &n = nodes_[size_t(s)];
+            if (depth >= n.depth) return;
+            // Reached in fewer moves (the bound is not always consistent): take the better path, expand it again.
+            n.depth = depth, n.parent = parent, n.edge = edge, n.phase = 0;
+            if (n.h == kUnknown) n.h = h;
+            queue(s, n.h == kUnknown ? key : depth + n.h);
+            return;
         }
-        const int32_t s = int32_t(depth_.size());
-        blobs_.insert(blobs_.end(), b, b + words_);
-        depth_.push_back(g), parent_.push_back(parent), colour_.push_back(colour), closed_.push_back(0);
-        table_[at] = s;
-        ++count_;
-        open_.push({g + (h >= 0 ? h : bound(b)), g, s});
+        table_[at] = int32_t(nodes_.size());
+        create(b, f, depth, parent, edge, h, key);
     }
-    size_t hash(const uint64_t *b) const {
-        uint64_t h = 0x9e3779b97f4a7c15ULL;
-        for (size_t w = 0; w < words_; ++w) h = (h ^ b[w]) * 0xff51afd7ed558ccdULL, h ^= h >> 32;
-        return size_t(h);
+    void create(const S &b, const S &f, int depth, int32_t parent, uint32_t edge, int h, int key) {
+        const int32_t s = int32_t(nodes_.size());
+        if (table_.empty()) {
+            table_.assign(1024, -1);
+            table_[b.hash() & 1023] = s;
+        }
+        ++count_;
+        blobs_.push_back(b), fronts_.push_back(f);
+        nodes_.push_back({parent, edge, depth, h, 0, 0, 0, b.count()});
+        queue(s, h == kUnknown ? key : depth + h);
     }
     void grow() {
         std::vector<int32_t> old = std::move(table_);
         table_.assign(old.size() * 2, -1);
         for (int32_t s : old) {
             if (s < 0) continue;
-            size_t at = hash(blob(s)) & (table_.size() - 1);
-            while (table_[at] >= 0) at = (at + 1) & (table_.size() - 1);
+            size_t at = blobs_[size_t(s)].hash() & (table_.size() - 1);
+            while (table_[at] >= 0)
+                at = (at + 1) & (table_.size() - 1);
             table_[at] = s;
         }
     }
 
+    // A bucket queue: lowest key first, then the largest blob (entries made stale by a later queue() are skipped).
+    void queue(int32_t s, int key) {
+        Node &n = nodes_[size_t(s)];
+        n.closed = 0;
+        const size_t tie = size_t(n.size >> size_shift_);
+        if (size_t(key) >= buckets_.size()) buckets_.resize(size_t(key) + 1);
+        std::vector<std::vector<Entry>> &by_size = buckets_[size_t(key)];
+        if (tie >= by_size.size()) by_size.resize(tie + 1);
+        by_size[tie].push_back({s, n.depth, n.phase});
+        key_ = std::min(key_, key);
+    }
+    int32_t pop() {
+        for (; size_t(key_) < buckets_.size(); ++key_) {
+            std::vector<std::vector<Entry>> &by_size = buckets_[size_t(key_)];
+            for (; !by_size.empty(); by_size.pop_back()) {
+                std::vector<Entry> &v = by_size.back();
+                while (!v.empty()) {
+                    const Entry e = v.back();
+                    v.pop_back();
+                    Node &n = nodes_[size_t(e.state)];
+                    if (n.closed || n.depth != e.depth || n.phase != e.phase) continue;
+                    n.closed = 1;
+                    return e.state;
+                }
+            }
+        }
+        return -1;
+    }
+
+    // Replays the edges from the start: each edge's moves, then its wipe-outs in an order that works.
     std::vector<Move> moves_to(int32_t s) const {
+        std::vector<int32_t> path;
+        for (; s >= 0; s = nodes_[size_t(s)].parent)
+            path.push_back(s);
+        std::reverse(path.begin(), path.end());
         std::vector<Move> moves;
-        for (; parent_[size_t(s)] >= 0; s = parent_[size_t(s)]) moves.push_back({0, colour_[size_t(s)]});
-        std::reverse(moves.begin(), moves.end());
+        S b = start_, f = rules_.neighbours(start_);
+        const auto wipes = [&](unsigned w) {
+            while (w) {
+                const int c = __builtin_ctz(rules_.wipeable(b, f, w));
+                rules_.play(b, f, c);
+                moves.push_back({0, uint8_t(c)});
+                w &= ~(1u << c);
+            }
+        };
+        wipes(start_wipes_);
+        for (size_t i = 1; i < path.size(); ++i) {
+            b = blobs_[size_t(path[i - 1])], f = fronts_[size_t(path[i - 1])];
+            const uint32_t e = nodes_[size_t(path[i])].edge;
+            for (uint32_t j = 0; j < e >> 24; ++j) {
+                const int c = int(e >> (4 * j) & 15);
+                rules_.play(b, f, c);
+                moves.push_back({0, uint8_t(c)});
+            }
+            wipes(e >> 8 & 0x3ff);
+        }
         return moves;
     }
 
+    struct Entry {
+        int32_t state;
+        int depth;
+        uint8_t phase;
+    };
+
     const RegionGraph &g_;
-    const size_t words_;
     pluzzle::SolveControl &control_;
-    std::vector<uint64_t> adjacent_bits_, colour_bits_, all_bits_, scratch_; // per region, per colour, all, work
-    std::vector<uint64_t> blobs_;
-    std::vector<int> depth_;
-    std::vector<int32_t> parent_;
-    std::vector<uint8_t> colour_, closed_;
+    BlobRules<S> rules_;
+    RelaxedGame<S> relaxed_;
+    SupersetIndex<S> index_;
+    int size_shift_;
+    S start_;
+    unsigned start_wipes_ = 0;
+    std::vector<S> blobs_, fronts_;
+    std::vector<Node> nodes_;
     std::vector<int32_t> table_;
     size_t count_ = 0;
-    std::priority_queue<Entry> open_;
+    std::vector<std::vector<std::vector<Entry>>> buckets_; // per key, per blob size
+    int key_ = 1 << 30;                                    // the lowest key queued
     uint64_t expanded_ = 0;
 };
+
+template <class S> PivotReport search(const RegionGraph &g, int32_t start, pluzzle::SolveControl &control) {
+    return BlobSearch<S>(g, control).run(start);
+}
 
 } // namespace
 
 PivotReport solve_pivot(const Board &board, pluzzle::SolveControl &control) {
     const RegionGraph g = region_graph(board, board.cells);
-    BlobSearch search(g, control);
-    PivotReport report = search.run(g.region_of[size_t(board.pivot)]);
-    for (Move &m : report.moves) m.cell = board.pivot;
+    const int32_t start = g.region_of[size_t(board.pivot)];
+    PivotReport report;
+    switch ((g.count() + 63) / 64) { // sets of a fixed width up to 512 regions, on the heap beyond
+    case 0:
+    case 1: report = search<FixedSet<1>>(g, start, control); break;
+    case 2: report = search<FixedSet<2>>(g, start, control); break;
+    case 3: report = search<FixedSet<3>>(g, start, control); break;
+    case 4: report = search<FixedSet<4>>(g, start, control); break;
+    case 5:
+    case 6: report = search<FixedSet<6>>(g, start, control); break;
+    case 7:
+    case 8: report = search<FixedSet<8>>(g, start, control); break;
+    default: report = search<DynamicSet>(g, start, control); break;
+    }
+    for (Move &m : report.moves)
+        m.cell = board.pivot;
     return report;
 }
 

@@ -1,5 +1,6 @@
 // pivot_solver.hpp -- optimal solutions of pivot-mode boards (Flood-It): A* over the set of regions the pivot's
-// blob has absorbed, with an admissible and consistent bound, so the first goal taken from the queue is optimal.
+// blob has absorbed, with an admissible bound, dominance pruning and partial expansion; the first finished blob
+// taken from the queue is optimal (the argument is in pivot_solver.cpp).
 #pragma once
 #include "board.hpp"
 #include "formats.hpp"

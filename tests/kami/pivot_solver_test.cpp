@@ -3,6 +3,8 @@
 #include "kami_test_support.hpp"
 
 #include "pivot_solver.hpp"
+#include "relaxed_game.hpp"
+#include "superset_index.hpp"
 
 #include <optional>
 #include <random>
@@ -44,21 +46,36 @@ Board random_board(std::mt19937_64 &rng, int rows, int cols, int colours) {
     return b;
 }
 
-// The ColorFill pc19 boards and their published optimal move lists (as owned strings), or nothing without the data.
-struct Pc19 {
+// A published Flood-It set (ColorFill's pc19, or b14c8 with 8 colours) and its optimal move lists (as owned strings),
+// or nothing without the data.
+struct PublishedSet {
     std::vector<pluzzle::ParsedLevel> levels;
     std::vector<std::string> optima;
     const Board &board(size_t i) const { return pluzzle::as<Board>(*levels.at(i).level); }
 };
-std::optional<Pc19> pc19() {
-    const std::string boards = shared_kami("floodit/pc19_tiles.txt");
+std::optional<PublishedSet> published_set(const std::string &boards_file, const std::string &optima_file) {
+    const std::string boards = shared_kami("floodit/" + boards_file);
     if (!std::filesystem::exists(boards)) return std::nullopt;
-    Pc19 data;
+    PublishedSet data;
     data.levels = parse_levels(read_file(boards), "floodit");
-    const std::string optima = read_file(shared_kami("floodit/pc19_optimal_solutions.txt"));
+    const std::string optima = read_file(shared_kami("floodit/" + optima_file));
     for (const pluzzle::Line &line : pluzzle::split_lines(optima))
         if (!pluzzle::trim(line.text).empty()) data.optima.emplace_back(pluzzle::trim(line.text));
     return data;
+}
+std::optional<PublishedSet> pc19() { return published_set("pc19_tiles.txt", "pc19_optimal_solutions.txt"); }
+
+// Solves boards [0, count) of a set and compares each with its published optimum, replay-checked.
+void expect_published_optima(const PublishedSet &data, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+        const Board &b = data.board(i);
+        pluzzle::SolveControl control(nullptr, nullptr);
+        const PivotReport r = solve_pivot(b, control);
+        ASSERT_EQ(r.status, PZ_SOLVE_SOLVED) << "board " << i;
+        EXPECT_EQ(r.moves.size(), data.optima.at(i).size()) << "board " << i;
+        EXPECT_EQ(r.lower_bound, int(r.moves.size())) << "board " << i;
+        EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << "board " << i;
+    }
 }
 
 } // namespace
@@ -74,6 +91,84 @@ TEST(KamiPivotSolver, MatchesBreadthFirstSearchOnSmallBoards) {
         EXPECT_EQ(r.lower_bound, int(r.moves.size()));
         EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << encode_board(b);
     }
+}
+
+// The bound's shortcut (relaxed_game.hpp): one relaxed run per state gives every child's bound -- the parent's,
+// one less after a move that lowers it, less the colours its wipe-outs finish. Checked against a fresh run from each
+// child, along random games on random boards, with both kinds of region set.
+template <class S> void check_child_bounds(uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    int children = 0, lowered = 0;
+    for (int round = 0; round < 150; ++round) {
+        const Board b = random_board(rng, 4 + int(rng() % 6), 4 + int(rng() % 6), 3 + int(rng() % 5));
+        const RegionGraph g = region_graph(b, b.cells);
+        const BlobRules<S> rules(g);
+        RelaxedGame<S> parent(rules), fresh(rules);
+        S blob;
+        blob.set(g.region_of[size_t(b.pivot)]);
+        S front = rules.neighbours(blob);
+        rules.wipe_out(blob, front);
+        while (!front.empty()) {
+            const int h = parent.run(blob, front);
+            const unsigned lower = parent.lowering_moves(front);
+            const unsigned moves = rules.colours_in(front);
+            EXPECT_EQ(lower & ~moves, 0u);
+            for (unsigned rest = moves; rest; rest &= rest - 1) {
+                const int c = __builtin_ctz(rest);
+                S x = blob, xf = front;
+                rules.play(x, xf, c);
+                const int wiped = __builtin_popcount(rules.wipe_out(x, xf));
+                ASSERT_EQ(fresh.run(x, xf), h - wiped - int(lower >> c & 1)) << encode_board(b) << " colour " << c;
+                ++children, lowered += int(lower >> c & 1);
+            }
+            int c = 0; // a random move on
+            for (unsigned pick = unsigned(rng() % unsigned(__builtin_popcount(moves))), rest = moves;; rest &= rest - 1)
+                if (pick-- == 0) {
+                    c = __builtin_ctz(rest);
+                    break;
+                }
+            rules.play(blob, front, c);
+            rules.wipe_out(blob, front);
+        }
+    }
+    EXPECT_GT(lowered, children / 20); // both answers are exercised
+    EXPECT_LT(lowered, children);
+}
+
+TEST(KamiPivotSolver, EachChildsBoundFollowsFromItsParentsRelaxedRun) {
+    check_child_bounds<FixedSet<3>>(31); // boards of at most 9x18 cells
+    check_child_bounds<DynamicSet>(32);
+}
+
+TEST(KamiPivotSolver, TheSupersetIndexFindsOnlyStrictSupersetsAtNoGreaterDepth) {
+    SupersetIndex<FixedSet<1>> index(8, 1 << 16);
+    FixedSet<1> a, ab, abc, c;
+    a.set(0), ab.set(0), ab.set(1), abc.set(0), abc.set(1), abc.set(2), c.set(2);
+    index.add(ab, 5);
+    EXPECT_TRUE(index.covers(a, 5));    // strictly inside, same depth
+    EXPECT_TRUE(index.covers(a, 7));    // strictly inside, reached in more moves
+    EXPECT_FALSE(index.covers(a, 4));   // fewer moves than the superset took
+    EXPECT_FALSE(index.covers(ab, 9));  // the same blob is no proof
+    EXPECT_FALSE(index.covers(abc, 9)); // a superset of it is not covered
+    EXPECT_FALSE(index.covers(c, 9));
+    index.add(abc, 3);
+    EXPECT_TRUE(index.covers(c, 3));
+    EXPECT_TRUE(index.covers(ab, 3));
+}
+
+// More than 512 regions: the search runs on heap-backed sets. A checkerboard from a corner takes one diagonal a
+// move, so its optimum is the distance to the far corner.
+TEST(KamiPivotSolver, ABoardWithManyRegionsIsSolvedToo) {
+    Board b;
+    b.mode = Mode::Pivot, b.grid = Grid::Square, b.rows = 20, b.cols = 30, b.colours = 2;
+    for (int64_t i = 0; i < b.size(); ++i) b.cells.push_back(uint8_t(1 + (i / b.cols + i % b.cols) % 2));
+    validate_board(b);
+    pluzzle::SolveControl control(nullptr, nullptr);
+    const PivotReport r = solve_pivot(b, control);
+    ASSERT_EQ(r.status, PZ_SOLVE_SOLVED);
+    EXPECT_EQ(r.regions, 600);
+    EXPECT_EQ(r.moves.size(), size_t(b.rows + b.cols - 2));
+    EXPECT_TRUE(replays_to_one_colour(b, r.moves));
 }
 
 // Real files: every published optimal solution of pc19 replays to one colour under our rules.
@@ -97,14 +192,15 @@ TEST(KamiPivotSolver, ThePublishedOptimaReplayUnderOurRules) {
 TEST(KamiPivotSolver, MatchesThePublishedOptimaOnTheFirstPc19Boards) {
     const auto data = pc19();
     if (!data) GTEST_SKIP() << "no pc19 data";
-    for (size_t i = 0; i < 5; ++i) {
-        const Board &b = data->board(i);
-        pluzzle::SolveControl control(nullptr, nullptr);
-        const PivotReport r = solve_pivot(b, control);
-        ASSERT_EQ(r.status, PZ_SOLVE_SOLVED) << "board " << i;
-        EXPECT_EQ(r.moves.size(), data->optima.at(i).size()) << "board " << i;
-        EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << "board " << i;
-    }
+    expect_published_optima(*data, 20);
+}
+
+// The 8-colour set (14x14, b14c8n1000): fewer, larger regions per colour and longer optima (about 25 moves).
+TEST(KamiPivotSolver, MatchesThePublishedOptimaOnTheFirstEightColourBoards) {
+    const auto data = published_set("b14c8n1000.txt", "b14c8n1000_optimal_solutions.txt");
+    if (!data) GTEST_SKIP() << "no b14c8 data";
+    ASSERT_EQ(data->levels.size(), 1000u);
+    expect_published_optima(*data, 10);
 }
 
 TEST(KamiPivotSolver, StopsWhenTheControlSaysSoWithAProvenLowerBound) {
