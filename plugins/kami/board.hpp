@@ -23,7 +23,7 @@ enum class Mode : uint8_t { Free, Pivot };
 
 constexpr int kMaxColours = 9;           // one digit a cell
 constexpr int kMaxSide = 2000;           // rows or columns
-constexpr int64_t kMaxCells = 1'000'000; // a bound on memory and on the solver's region graph
+constexpr int64_t kMaxCells = 1'000'000; // a bound on a level's memory; the searches cap their own (free_solver.cpp)
 
 struct Board final : pluzzle::Level {
     Grid grid = Grid::Square;

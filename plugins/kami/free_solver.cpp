@@ -12,6 +12,7 @@
 //     answer is optimal.
 #include "free_solver.hpp"
 
+#include "greedy_flood.hpp"
 #include "group_graph.hpp"
 #include "regions.hpp"
 
@@ -26,6 +27,13 @@ constexpr int kFound = -1;
 constexpr int kUnbounded = 1 << 20;
 constexpr int kBeamWidth = 64; // the beam's width when optimal mode is asked for no beam but a limit stops it
 constexpr uint64_t kPolishNodes = 400'000; // quick mode's search after the beam, per island, at most
+// A group graph's rows take regions^2 / 8 bytes: islands beyond these sizes (or beyond what is left of the budget
+// for all of them) get the greedy flood's list, with no search.
+constexpr int kMaxSearchRegions = 16'384;          // 32 MB of rows
+constexpr size_t kGraphBudget = size_t(512) << 20; // the rows of all islands' graphs together
+// The beam tries every group and colour at each step of `width` states: beyond this many regions a step costs
+// too much, and quick mode starts from the greedy flood instead.
+constexpr int kMaxBeamRegions = 2'048;
 
 // One island: the regions of the starting board that edges join, renumbered 0..n-1.
 struct Island {
@@ -102,9 +110,10 @@ class BoundTable {
 
 class IslandSearch {
   public:
-    IslandSearch(const Island &island, int palette, pluzzle::SolveControl &control)
-        : graph_(island.colour, island.adjacent, 0x243f6a8885a308d3ULL), words_(size_t(graph_.words())),
-          palette_(palette), control_(control), scratch_(4 * words_) {}
+    // `seed` tells the islands' keys apart, so that they share one table of proven bounds.
+    IslandSearch(const Island &island, int palette, pluzzle::SolveControl &control, BoundTable &table, uint64_t seed)
+        : graph_(island.colour, island.adjacent, seed), words_(size_t(graph_.words())), palette_(palette),
+          control_(control), table_(table), scratch_(4 * words_) {}
 
     // The fewest moves that leave the island one colour (`target`, or any colour for 0), searched for with no more
     // than `most` moves and (when not 0) `budget` more nodes; returns the moves, or gives up early when the control
@@ -142,7 +151,9 @@ class IslandSearch {
     }
 
     // A quick answer ending with `target` (any colour for 0): a beam of the `width` best states a move deeper at a
-    // time (lowest bound, then fewest groups), each kept as its move list and replayed to be expanded.
+    // time (lowest bound, then fewest groups), each kept as its move list and replayed to be expanded. Each child
+    // ticks the control; when it says stop, the state being expanded is finished greedily, so a stopped beam still
+    // answers at once.
     std::vector<IslandMove> beam(int width, uint8_t target = 0) {
         struct Node {
             std::vector<IslandMove> moves;
@@ -158,19 +169,15 @@ class IslandSearch {
                 const Node &node = layer[at];
                 for (const IslandMove &m : node.moves)
                     graph_.move(m.region, m.colour);
-                if (graph_.groups() == 1) {
-                    const int32_t last = first_alive();
-                    const uint8_t colour = graph_.colour(last);
-                    for (size_t i = 0; i < node.moves.size(); ++i)
-                        graph_.undo();
-                    std::vector<IslandMove> moves = node.moves;
-                    if (target && colour != target) moves.push_back({last, target});
-                    return moves;
-                }
+                if (graph_.groups() == 1 || stopped_) return finish_greedily(node.moves);
                 graph_.for_each(graph_.alive(), [&](int32_t u) {
                     const uint32_t near = graph_.neighbour_colours(u);
-                    for (int c = 1; c <= palette_; ++c) {
+                    for (int c = 1; c <= palette_ && !stopped_; ++c) {
                         if (!(near >> c & 1)) continue;
+                        if (control_.tick()) {
+                            stopped_ = true;
+                            return;
+                        }
                         graph_.move(u, uint8_t(c));
                         ++nodes_;
                         if (seen.insert(graph_.key().a).second) {
@@ -181,9 +188,9 @@ class IslandSearch {
                         graph_.undo();
                     }
                 });
+                if (stopped_) return finish_greedily(node.moves);
                 for (size_t i = 0; i < node.moves.size(); ++i)
                     graph_.undo();
-                if (control_.poll()) stopped_ = true; // the beam still finishes: it is the answer of last resort
             }
             const auto better = [](const Node &a, const Node &b) {
                 return a.bound != b.bound ? a.bound < b.bound : a.groups < b.groups;
@@ -208,6 +215,27 @@ class IslandSearch {
     uint64_t nodes() const { return nodes_; }
 
   private:
+    // The graph holds `moves` played: one group grows by its most common neighbouring colour until it is all that
+    // is left (each move joins a group at least), then takes the target colour if it lacks it. Returns `moves`
+    // with those moves after them, and puts the graph back to the start.
+    std::vector<IslandMove> finish_greedily(std::vector<IslandMove> moves) {
+        const int32_t centre = graph_.alive()[size_t(centre_) / 64] >> (centre_ % 64) & 1 ? centre_ : first_alive();
+        while (graph_.groups() > 1) {
+            int best = 0, most = 0;
+            const uint32_t near = graph_.neighbour_colours(centre);
+            for (int c = 1; c < GroupGraph::kColours; ++c)
+                if (near >> c & 1)
+                    if (const int n = graph_.neighbours_of_colour(centre, c); n > most) best = c, most = n;
+            graph_.move(centre, uint8_t(best));
+            moves.push_back({centre, uint8_t(best)});
+        }
+        const size_t applied = moves.size();
+        if (target_ && graph_.colour(centre) != target_) moves.push_back({centre, target_}); // recolours it all
+        for (size_t i = 0; i < applied; ++i)
+            graph_.undo();
+        return moves;
+    }
+
     Key key() const {
         Key k = graph_.key();
         k ^= graph_.target_key(target_);
@@ -421,7 +449,7 @@ class IslandSearch {
     const size_t words_;
     const int palette_;
     pluzzle::SolveControl &control_;
-    BoundTable table_;
+    BoundTable &table_;
     uint8_t target_ = 0;
     std::vector<std::vector<std::pair<int, IslandMove>>> move_lists_; // per depth
     std::vector<std::vector<Waiting>> waiting_;                       // per depth
@@ -450,36 +478,68 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
         bool proven = false;
     };
     std::vector<Answer> answers(islands.size());
-    std::vector<std::unique_ptr<IslandSearch>> searches;
+    std::vector<std::unique_ptr<IslandSearch>> searches; // none for an island too large to search
+    BoundTable table;                                    // shared: the islands' keys differ by their seeds
+    size_t graph_bytes = 0;
     bool stopped = false;
     const auto ends_with = [](const Island &island, const std::vector<IslandMove> &moves) {
         return moves.empty() ? island.colour[0] : moves.back().colour;
     };
     for (size_t i = 0; i < islands.size(); ++i) {
-        searches.push_back(std::make_unique<IslandSearch>(islands[i], board.colours, control));
-        IslandSearch &search = *searches[i];
+        const Island &island = islands[i];
         Answer &a = answers[i];
+        const size_t regions = island.colour.size();
+        stopped = stopped || control.poll(); // an island may take no node at all: the clock is read here too
+        const size_t bytes = regions * regions / 8;
+        if (stopped || int(regions) > kMaxSearchRegions || graph_bytes + bytes > kGraphBudget) {
+            // No search: the greedy flood's list, and the colours that must vanish as the bound.
+            searches.push_back(nullptr);
+            const int32_t centre = central_region(island.adjacent, 0);
+            for (uint8_t c : greedy_flood(island.colour, island.adjacent, centre))
+                a.moves.push_back({centre, c});
+            uint32_t colours = 0;
+            for (uint8_t c : island.colour)
+                colours |= 1u << c;
+            a.lower = __builtin_popcount(colours) - 1;
+            a.ends = ends_with(island, a.moves);
+            a.proven = int(a.moves.size()) == a.lower;
+            continue;
+        }
+        graph_bytes += bytes;
+        searches.push_back(std::make_unique<IslandSearch>(island, board.colours, control, table,
+                                                          0x243f6a8885a308d3ULL + i * 0x9e3779b97f4a7c15ULL));
+        IslandSearch &search = *searches[i];
         const bool beam_first = options.beam_width > 0 || !options.optimal;
-        if (beam_first) a.moves = search.beam(std::max(options.beam_width, 1));
-        a.ends = ends_with(islands[i], a.moves);
-        if (stopped && beam_first) continue;
+        if (beam_first) {
+            if (int(regions) <= kMaxBeamRegions) {
+                a.moves = search.beam(std::max(options.beam_width, 1));
+            } else {
+                const int32_t centre = central_region(island.adjacent, 0);
+                for (uint8_t c : greedy_flood(island.colour, island.adjacent, centre))
+                    a.moves.push_back({centre, c});
+            }
+        }
+        a.ends = ends_with(island, a.moves);
+        if (search.stopped()) {
+            stopped = true;
+            continue;
+        }
         // Quick mode: a short IDA* may still find a shorter list than the beam's; optimal mode: as long as it takes.
         std::vector<IslandMove> better;
         if (!beam_first) {
             // No list to beat: every joining move removes a group, so regions - 1 moves always do.
-            const bool found = search.search(0, int(islands[i].colour.size()) - 1, better, a.lower);
+            const bool found = search.search(0, int(regions) - 1, better, a.lower);
             a.moves = found ? better : search.beam(kBeamWidth); // a list even when a limit stopped the search
         } else if (options.optimal) {
             if (search.search(0, int(a.moves.size()) - 1, better, a.lower)) a.moves = better;
         } else {
             // One depth-first pass at a time for a list shorter than the best so far, within a node budget.
             // Nodes cost about in proportion to the regions, so the budget shrinks with them.
-            const uint64_t budget =
-                std::clamp<uint64_t>(kPolishNodes * 50 / islands[i].colour.size(), 20'000, kPolishNodes);
+            const uint64_t budget = std::clamp<uint64_t>(kPolishNodes * 50 / regions, 20'000, kPolishNodes);
             while (search.search(0, int(a.moves.size()) - 1, better, a.lower, budget, true))
                 a.moves = better;
         }
-        a.ends = ends_with(islands[i], a.moves);
+        a.ends = ends_with(island, a.moves);
         stopped = search.stopped();
         a.proven = !search.halted();
         if (a.proven) a.lower = int(a.moves.size());
@@ -497,11 +557,14 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
             if (answers[i].ends != d) {
                 std::vector<IslandMove> targeted;
                 int lower = 0;
-                if (!options.optimal)
+                if (!searches[i]) {
+                    // not searched: recoloured whole below
+                } else if (!options.optimal) {
                     targeted = searches[i]->beam(std::max(options.beam_width, 1), d);
-                else if (answers[i].proven && !stopped)
+                } else if (answers[i].proven && !stopped) {
                     searches[i]->search(d, int(moves.size()), targeted, lower);
-                stopped = stopped || searches[i]->stopped();
+                }
+                stopped = stopped || (searches[i] && searches[i]->stopped());
                 if (!targeted.empty() && targeted.size() <= moves.size())
                     moves = targeted;
                 else
@@ -522,7 +585,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
     for (const Answer &a : answers)
         lower += a.lower, proven = proven && a.proven;
     for (const auto &search : searches)
-        report.nodes += search->nodes();
+        if (search) report.nodes += search->nodes();
     for (size_t i = 0; i < islands.size(); ++i)
         for (const IslandMove &m : best_moves[i])
             report.moves.push_back({g.cell[size_t(islands[i].region[size_t(m.region)])], m.colour});
