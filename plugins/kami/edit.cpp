@@ -101,7 +101,7 @@ void set_par_auto(Board &b) {
         return;
     }
     if (r.status == PZ_SOLVE_UNSOLVABLE)
-        throw pluzzle::invalid("par auto: no move list finishes this level (tiles cut off from the pivot)", "par");
+        throw pluzzle::invalid("par auto: no move list finishes this level (holes cut tiles of two colours or more off from the pivot)", "par");
     std::string known = "at least " + std::to_string(r.lower_bound);
     if (r.upper_bound >= 0) known += ", at most " + std::to_string(r.upper_bound);
     throw pluzzle::invalid("par auto: the solver stopped at its limit (" + std::to_string(kParBudget.nodes) +

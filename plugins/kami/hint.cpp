@@ -28,7 +28,7 @@ std::string hint_move(const Board &board, const PlayState &state, pluzzle::Solve
         report = solve_within(now, quick, kQuickBudget);
     }
     if (report.status == PZ_SOLVE_UNSOLVABLE)
-        throw pluzzle::invalid("no move list finishes this board: some tiles are cut off from the pivot", "state");
+        throw pluzzle::invalid("no move list finishes this board: holes cut tiles of two colours or more off from the pivot", "state");
     if (report.moves.empty()) throw pluzzle::stopped("the hint");
     return encode_moves(board, {report.moves.front()});
 }

@@ -21,7 +21,8 @@ struct SolveOptions {
 
 struct SolveReport {
     // SOLVED with `moves` optimal (or, when !optimal, merely valid). UNSOLVABLE only in pivot mode, when holes cut
-    // some tiles off from the pivot (free play can always recolour each part to a common colour). LIMIT or
+    // tiles of two colours or more off from the pivot (cut-off tiles of one colour are fine: the pivot's part ends
+    // with it; free play can always recolour each part to a common colour). LIMIT or
     // CANCELLED with the bounds proven so far and the best list found, if any.
     pz_solve_status status = PZ_SOLVE_LIMIT;
     std::vector<Move> moves; // the best move list found (set when SOLVED, and when a limit stops a search that has one)

@@ -170,7 +170,10 @@ TEST(KamiEdit, ParAutoIsTheProvenOptimum) {
         EXPECT_GT(with_par.par, 0);
         EXPECT_TRUE(replays_to_one_colour(b, r.moves));
     }
-    // Holes cutting a tile off from the pivot: no par to find.
+    // Holes cutting a tile off from the pivot: the pivot's part ends with its colour.
     const Board cut = board_from("kami 1\ngrid square\nmode pivot\nsize 3 1\ncolours 2\npivot 0 0\ncells\n1.2\n");
-    EXPECT_EQ(field_of(cut, "par auto"), "par");
+    EXPECT_EQ(apply(cut, "par auto").par, 1);
+    // Tiles of two colours cut off: no par to find.
+    const Board two = board_from("kami 1\ngrid square\nmode pivot\nsize 5 1\ncolours 3\npivot 0 0\ncells\n1.2.3\n");
+    EXPECT_EQ(field_of(two, "par auto"), "par");
 }

@@ -13,6 +13,8 @@ const char *kBoards[] = {
     "kami 1\ngrid triangle\nmode free\nsize 6 3\ncolours 3\ncells\n112233\n231312\n3.2211\n",
     "kami 1\ngrid square\nmode free\nsize 4 3\ncolours 3\ncells\n1231\n2312\n3123\n",
     "kami 1\ngrid square\nmode pivot\nsize 4 3\ncolours 4\npivot 0 0\ncells\n1234\n4321\n1243\n",
+    // a tile cut off from the pivot by holes: the pivot's part must end with its colour
+    "kami 1\ngrid square\nmode pivot\nsize 4 3\ncolours 3\npivot 0 0\ncells\n123.\n312.\n33.2\n",
 };
 
 std::string hint(const Board &b, const PlayState &s, pz_solve_request *request = nullptr) {
@@ -68,7 +70,7 @@ TEST(KamiHint, ALimitFallsBackToTheQuickSearchAndACancelStops) {
         EXPECT_EQ(e.code(), PZ_ERR_STOPPED);
     }
 
-    const Board cut = board_from("kami 1\ngrid square\nmode pivot\nsize 3 1\ncolours 2\npivot 0 0\ncells\n1.2\n");
+    const Board cut = board_from("kami 1\ngrid square\nmode pivot\nsize 5 1\ncolours 3\npivot 0 0\ncells\n1.2.3\n");
     try {
         hint(cut, *start_state(cut));
         ADD_FAILURE() << "a hint for a board no move list finishes";

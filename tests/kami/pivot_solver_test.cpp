@@ -216,7 +216,8 @@ TEST(KamiPivotSolver, StopsWhenTheControlSaysSoWithAProvenLowerBound) {
     EXPECT_LE(r.lower_bound, int(data->optima.at(0).size())); // 19
 }
 
-TEST(KamiPivotSolver, HolesThatCutTheBoardApartMakeItUnsolvable) {
+// The exact search takes connected boards only: the facade (pivot_mode.hpp) deals with the rest.
+TEST(KamiPivotSolver, TheExactSearchRefusesABoardHolesCutApart) {
     const Board b = board_from("kami 1\ngrid square\nmode pivot\nsize 3 1\ncolours 2\npivot 0 0\ncells\n1.2\n");
     pluzzle::SolveControl control(nullptr, nullptr);
     EXPECT_EQ(solve_pivot(b, control).status, PZ_SOLVE_UNSOLVABLE);
