@@ -135,7 +135,7 @@ class IslandSearch {
         while (threshold <= most) {
             path_.clear();
             waiting_[0].clear();
-            const int r = dfs(key(), 0, threshold, -1);
+            const int r = dfs(key(), 0, threshold, -1, -1);
             if (halted()) return false;
             if (r == kFound) {
                 moves.assign(path_.rbegin(), path_.rend());
@@ -333,9 +333,17 @@ class IslandSearch {
         }
     };
 
+    // Two joining moves with nothing waiting commute when the second's group neither is nor touches the group the
+    // first made: either order reaches the same state (README.md, "Commuting moves"). Of the two orders only the one
+    // whose first group has the lower representative is searched. `last_group` is the group the move before made, when
+    // it was such a move (joining, nothing waiting), else -1.
+    bool commutes_with_last(int32_t u, int32_t last_group) const {
+        return last_group >= 0 && u != last_group && !graph_.touches(u, last_group);
+    }
+
     // Depth-first below the graph's state (reached in g moves, with waiting_[g] still waiting): kFound with the moves
     // in path_ (last first), or the least f = g + bound met beyond the threshold.
-    int dfs(const Key &state, int g, int threshold, int parent_radius) {
+    int dfs(const Key &state, int g, int threshold, int parent_radius, int32_t last_group) {
         if (graph_.groups() == 1 && (!target_ || graph_.colour(first_alive()) == target_)) return kFound;
         ++nodes_;
         if (control_.tick()) stopped_ = true;
@@ -362,7 +370,7 @@ class IslandSearch {
             return kFound;
         }
         // Moves that join the most groups first: the last iteration finds its answer sooner.
-        int least = kUnbounded;
+        int least = kUnbounded, learn = kUnbounded; // learn: the least f of the children left to the other order
         std::vector<std::pair<int, IslandMove>> &moves = move_lists_[size_t(g)]; // sized by search(): never moves
         moves.clear();
         // When the colours left need every move that remains, each move must remove a colour: it recolours the
@@ -382,7 +390,18 @@ class IslandSearch {
                     bool triggers_all = true;
                     for (const Waiting &w : waiting)
                         triggers_all = triggers_all && w.triggered_by(graph_, u, c);
-                    if (triggers_all) moves.push_back({-joined, {u, uint8_t(c)}});
+                    if (!triggers_all) continue;
+                    if (u < last_group && commutes_with_last(u, last_group)) {
+                        // The other order is searched, so this iteration needs nothing from it; but its bound
+                        // caps what the table learns, or the table would claim this state needs more than it does.
+                        graph_.move(u, uint8_t(c));
+                        const int child = g + 1 + std::max(bound(threshold - g - 1, radius), table_.lookup(key()));
+                        graph_.undo();
+                        least = std::min(least, std::max(child, threshold + 1));
+                        learn = std::min(learn, child);
+                        continue;
+                    }
+                    moves.push_back({-joined, {u, uint8_t(c)}});
                 } else if (g + 1 < threshold) { // it waits for a trigger, so it is never the last move
                     moves.push_back({1, {u, uint8_t(c)}});
                 } else {
@@ -401,7 +420,7 @@ class IslandSearch {
                 next.push_back({move.region, graph_.colour(move.region), move.colour});
             }
             graph_.move(move.region, move.colour);
-            const int r = dfs(key(), g + 1, threshold, radius);
+            const int r = dfs(key(), g + 1, threshold, radius, order < 0 && waiting.empty() ? move.region : -1);
             graph_.undo();
             if (r == kFound) {
                 path_.push_back(move);
@@ -410,7 +429,7 @@ class IslandSearch {
             if (halted()) return kUnbounded;
             least = std::min(least, r);
         }
-        if (waiting.empty()) table_.store(state, least - g);
+        if (waiting.empty()) table_.store(state, std::min(least, learn) - g);
         return least;
     }
 
