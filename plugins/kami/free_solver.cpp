@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <unordered_set>
 
 namespace kami {
@@ -133,6 +134,9 @@ class IslandSearch {
             waiting_.resize(move_lists_.size());
         }
         while (threshold <= most) {
+            // Every iteration below failed, so `threshold` moves are proven needed (not so for at_most's pass).
+            proven_ = at_most ? lower : threshold, best_ = target || most + 1 >= graph_.regions() ? -1 : most + 1;
+            report_progress();
             path_.clear();
             waiting_[0].clear();
             const int r = dfs(key(), 0, threshold, -1, -1);
@@ -144,7 +148,6 @@ class IslandSearch {
             }
             if (at_most) return false; // lower stays the bound: a failed pass at `most` proves most + 1 only
             lower = threshold = r;
-            control_.progress(0, nullptr);
         }
         lower = std::min(lower, most + 1);
         return false;
@@ -210,6 +213,14 @@ class IslandSearch {
         }
     }
 
+    // The bounds while it works, for the editor's solve line and the host's progress (at most ~10 a second).
+    void report_progress() {
+        std::string bounds = label_ + "at least " + std::to_string(proven_) + " moves";
+        if (best_ >= 0) bounds += ", a list of " + std::to_string(best_);
+        control_.progress(-1, bounds.c_str());
+    }
+    // What the progress messages start with ("island 2 of 5: " when there are several).
+    void set_label(std::string label) { label_ = std::move(label); }
     bool stopped() const { return stopped_; }
     bool halted() const { return stopped_ || out_of_budget_; }
     uint64_t nodes() const { return nodes_; }
@@ -347,6 +358,7 @@ class IslandSearch {
         if (graph_.groups() == 1 && (!target_ || graph_.colour(first_alive()) == target_)) return kFound;
         ++nodes_;
         if (control_.tick()) stopped_ = true;
+        if ((nodes_ & 0xffff) == 0) report_progress();
         if (node_cap_ && nodes_ >= node_cap_) out_of_budget_ = true;
         if (halted()) return kUnbounded;
         // A node with moves waiting may need more moves than its state does, so only free nodes teach the table;
@@ -469,6 +481,8 @@ class IslandSearch {
     const int palette_;
     pluzzle::SolveControl &control_;
     BoundTable &table_;
+    std::string label_;
+    int proven_ = 0, best_ = -1; // search()'s bounds so far: moves proven needed, and the best list's (or -1)
     uint8_t target_ = 0;
     std::vector<std::vector<std::pair<int, IslandMove>>> move_lists_; // per depth
     std::vector<std::vector<Waiting>> waiting_;                       // per depth
@@ -528,6 +542,8 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
         searches.push_back(std::make_unique<IslandSearch>(island, board.colours, control, table,
                                                           0x243f6a8885a308d3ULL + i * 0x9e3779b97f4a7c15ULL));
         IslandSearch &search = *searches[i];
+        if (islands.size() > 1)
+            search.set_label("island " + std::to_string(i + 1) + " of " + std::to_string(islands.size()) + ": ");
         const bool beam_first = options.beam_width > 0 || !options.optimal;
         if (beam_first) {
             if (int(regions) <= kMaxBeamRegions) {

@@ -123,3 +123,32 @@ TEST(KamiLimits, TheGreedyFloodFinishesItsComponent) {
         EXPECT_TRUE(replays_to_one_colour(free, moves)) << "seed " << seed;
     }
 }
+
+// While it works, the search says what it has proven: "at least N moves", N never above the bound it reports at
+// the end, and rising.
+TEST(KamiLimits, ProgressMessagesCarryTheBoundsProvenSoFar) {
+    // A random board no search proves within 20 s.
+    const Board b = board_from("kami 1\ngrid triangle\nmode free\nsize 12 6\ncolours 5\ncells\n5.2244522415\n"
+                               "2.2232224323\n553.33411314\n54.224331311\n525313215153\n413254413554\n");
+    struct Seen {
+        std::vector<int> lower;
+    } seen;
+    pz_solve_request request{};
+    request.struct_size = sizeof request;
+    request.time_limit_s = 0.5;
+    request.ctx = &seen;
+    request.progress = [](void *ctx, const pz_progress *p) {
+        const std::string text = p->message ? p->message : "";
+        const size_t at = text.find("at least ");
+        if (at != std::string::npos) static_cast<Seen *>(ctx)->lower.push_back(std::stoi(text.substr(at + 9)));
+    };
+    pluzzle::SolveControl control(&request, nullptr);
+    SolveOptions options;
+    options.beam_width = 0; // no list first: the iterations are what runs
+    const SolveReport r = solve_board(b, control, options);
+    ASSERT_EQ(r.status, PZ_SOLVE_LIMIT);
+    ASSERT_FALSE(seen.lower.empty());
+    EXPECT_TRUE(std::is_sorted(seen.lower.begin(), seen.lower.end()));
+    EXPECT_LE(seen.lower.back(), r.lower_bound);
+    EXPECT_GE(seen.lower.front(), 4); // five colours: at least four moves
+}
