@@ -91,7 +91,7 @@ TEST(KamiFreeSolver, StoryLevelsQuickListsReplayAndThreegrid3IsTwelve) {
         ++levels;
     }
     EXPECT_EQ(levels, 114);
-    EXPECT_GE(within_par, 110);
+    EXPECT_GE(within_par, 113); // all but Bud3 (18, par 17)
     const Board three = board_from(read_file(std::string(dir) + "/Threegrid3.puz"));
     pluzzle::SolveControl control(nullptr, nullptr);
     const SolveReport r = solve_board(three, control);
