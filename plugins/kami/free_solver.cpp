@@ -36,8 +36,8 @@ constexpr size_t kGraphBudget = size_t(512) << 20; // the rows of all islands' g
 // The beam tries every group and colour at each step of `width` states: beyond this many regions a step costs
 // too much, and quick mode starts from the greedy flood instead.
 constexpr int kMaxBeamRegions = 2'048;
-// Quick mode also grows one blob from each start region (pivot mode's exact search, each within this many nodes),
-// on islands of up to this many regions: about 0.2 s for all 114 story levels.
+// The beam's list is also raced by one blob grown from each start region (pivot mode's exact search, each within this
+// many nodes), on islands of up to this many regions: about 0.2 s for all 114 story levels.
 constexpr uint64_t kBlobNodes = 20'000;
 constexpr int kMaxBlobRegions = 400;
 
@@ -583,7 +583,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
                 for (uint8_t c : greedy_flood(island.colour, island.adjacent, centre))
                     a.moves.push_back({centre, c});
             }
-            if (!options.optimal && int(regions) <= kMaxBlobRegions) {
+            if (int(regions) <= kMaxBlobRegions) { // in optimal mode too: a better upper bound while it works
                 std::vector<IslandMove> blob = best_blob_list(board, g, island, control);
                 if (!blob.empty() && blob.size() < a.moves.size()) a.moves = std::move(blob);
             }
