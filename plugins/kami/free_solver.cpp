@@ -502,6 +502,15 @@ class IslandSearch {
 
 } // namespace
 
+// The greedy flood's list from the island's central region: the answer where no search runs.
+std::vector<IslandMove> greedy_list(const Island &island) {
+    const int32_t centre = central_region(island.adjacent, 0);
+    std::vector<IslandMove> moves;
+    for (uint8_t c : greedy_flood(island.colour, island.adjacent, centre))
+        moves.push_back({centre, c});
+    return moves;
+}
+
 // The shortest list that only ever recolours one growing blob, over every start region of the island (each found
 // by pivot mode's exact search, under a node budget): KAMI 2's pars are often such lists (Threegrid4's 13, where the
 // beam finds 14). Empty when no start finished within its budget.
@@ -557,9 +566,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
         if (stopped || int(regions) > kMaxSearchRegions || graph_bytes + bytes > kGraphBudget) {
             // No search: the greedy flood's list, and the colours that must vanish as the bound.
             searches.push_back(nullptr);
-            const int32_t centre = central_region(island.adjacent, 0);
-            for (uint8_t c : greedy_flood(island.colour, island.adjacent, centre))
-                a.moves.push_back({centre, c});
+            a.moves = greedy_list(island);
             uint32_t colours = 0;
             for (uint8_t c : island.colour)
                 colours |= 1u << c;
@@ -579,9 +586,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
             if (int(regions) <= kMaxBeamRegions) {
                 a.moves = search.beam(std::max(options.beam_width, 1));
             } else {
-                const int32_t centre = central_region(island.adjacent, 0);
-                for (uint8_t c : greedy_flood(island.colour, island.adjacent, centre))
-                    a.moves.push_back({centre, c});
+                a.moves = greedy_list(island);
             }
             if (int(regions) <= kMaxBlobRegions) { // in optimal mode too: a better upper bound while it works
                 std::vector<IslandMove> blob = best_blob_list(board, g, island, control);
