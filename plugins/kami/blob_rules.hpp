@@ -29,17 +29,21 @@ template <class S> class BlobRules {
     }
 
     const S &adjacent(int32_t r) const { return adjacent_[size_t(r)]; }
+    // The union of the neighbours of x's regions (the rows' address held in a register: this is the inner loop of
+    // every relaxed run).
+    S touching(const S &x) const {
+        const S *adjacent = adjacent_.data();
+        S out;
+        x.each([&](int32_t r) { out |= adjacent[r]; });
+        return out;
+    }
     const S &of_colour(int c) const { return colour_[size_t(c)]; }
 
-    S neighbours(const S &b) const {
-        S out;
-        b.each([&](int32_t r) { out |= adjacent_[size_t(r)]; });
-        return out.minus(b);
-    }
+    S neighbours(const S &b) const { return touching(b).minus(b); }
     // The colours with regions outside b (bit c).
-    unsigned colours_outside(const S &b) const {
+    unsigned colours_outside(const S &b, unsigned among = ~0u) const {
         unsigned m = 0;
-        for (unsigned rest = present_; rest; rest &= rest - 1)
+        for (unsigned rest = present_ & among; rest; rest &= rest - 1)
             if (!colour_[size_t(__builtin_ctz(rest))].subset_of(b)) m |= rest & (0u - rest);
         return m;
     }
@@ -69,16 +73,17 @@ template <class S> class BlobRules {
     void play(S &blob, S &front, int c) const {
         const S taken = front & colour_[size_t(c)];
         blob |= taken;
-        S grown = front.minus(taken);
-        taken.each([&](int32_t r) { grown |= adjacent_[size_t(r)]; });
-        front = grown.minus(blob);
+        front = (front.minus(taken) | touching(taken)).minus(blob);
     }
     // Wipes out every colour that can be (each wipe-out may enable another); returns the colours wiped out. Taking
     // them at once is safe for an optimal search: a colour's last move is needed anyway, and a larger blob never
     // needs more moves (see pivot_solver.cpp).
-    unsigned wipe_out(S &blob, S &front) const {
+    // Only colours among `among` are tried (the caller may know that no other can be).
+    unsigned wipe_out(S &blob, S &front, unsigned among = ~0u) const {
         unsigned wiped = 0;
-        for (unsigned w; (w = wipeable(blob, front, colours_outside(blob))) != 0;) {
+        among &= present_;
+        if (!among) return 0;
+        for (unsigned w; (w = wipeable(blob, front, colours_outside(blob, among))) != 0;) {
             const int c = __builtin_ctz(w);
             play(blob, front, c);
             wiped |= 1u << c;

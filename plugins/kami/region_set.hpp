@@ -18,6 +18,14 @@ inline uint64_t mix(uint64_t h, uint64_t word) {
 }
 } // namespace region_set_detail
 
+// Without a target with a popcount instruction, the builtin is a library call; this is a few inline operations.
+inline int popcount64(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return int((x * 0x0101010101010101ULL) >> 56);
+}
+
 template <int W> struct FixedSet {
     std::array<uint64_t, W> w{};
 
@@ -73,7 +81,7 @@ template <int W> struct FixedSet {
     int count() const {
         int n = 0;
         for (int i = 0; i < W; ++i)
-            n += __builtin_popcountll(w[i]);
+            n += popcount64(w[i]);
         return n;
     }
     template <class F> void each(F &&f) const {
@@ -149,7 +157,7 @@ struct DynamicSet {
     int count() const {
         int n = 0;
         for (uint64_t x : w)
-            n += __builtin_popcountll(x);
+            n += popcount64(x);
         return n;
     }
     template <class F> void each(F &&f) const {

@@ -13,6 +13,10 @@
 using namespace kami;
 using namespace kami::test;
 
+namespace kami { // pivot_solver.cpp: solve_pivot() under a budget of bytes for its stored states
+PivotReport solve_pivot_within(const Board &board, pluzzle::SolveControl &control, size_t memory_budget);
+}
+
 namespace {
 
 // The fewest moves by breadth-first search over the cells themselves (no regions, no bound): the reference.
@@ -40,7 +44,8 @@ Board random_board(std::mt19937_64 &rng, int rows, int cols, int colours) {
     b.rows = rows;
     b.cols = b.grid == Grid::Triangle ? 2 * cols : cols;
     b.colours = colours;
-    for (int64_t i = 0; i < b.size(); ++i) b.cells.push_back(uint8_t(1 + rng() % uint64_t(colours)));
+    for (int64_t i = 0; i < b.size(); ++i)
+        b.cells.push_back(uint8_t(1 + rng() % uint64_t(colours)));
     b.pivot = int64_t(rng() % uint64_t(b.size()));
     validate_board(b);
     return b;
@@ -94,11 +99,12 @@ TEST(KamiPivotSolver, MatchesBreadthFirstSearchOnSmallBoards) {
 }
 
 // The bound's shortcut (relaxed_game.hpp): one relaxed run per state gives every child's bound -- the parent's,
-// one less after a move that lowers it, less the colours its wipe-outs finish. Checked against a fresh run from each
-// child, along random games on random boards, with both kinds of region set.
+// one less after a move that lowers it, less the colours its wipe-outs finish -- and the levels of a child that
+// lowers it. Checked against a fresh run from each child, along random games on random boards, with both kinds of
+// region set.
 template <class S> void check_child_bounds(uint64_t seed) {
     std::mt19937_64 rng(seed);
-    int children = 0, lowered = 0;
+    int children = 0, lowered = 0, followed = 0;
     for (int round = 0; round < 150; ++round) {
         const Board b = random_board(rng, 4 + int(rng() % 6), 4 + int(rng() % 6), 3 + int(rng() % 5));
         const RegionGraph g = region_graph(b, b.cells);
@@ -117,9 +123,20 @@ template <class S> void check_child_bounds(uint64_t seed) {
                 const int c = __builtin_ctz(rest);
                 S x = blob, xf = front;
                 rules.play(x, xf, c);
-                const int wiped = __builtin_popcount(rules.wipe_out(x, xf));
+                S y = x, yf = xf; // the colours a child may wipe out at once are among those the parent names
+                const unsigned wipes = rules.wipe_out(x, xf);
+                ASSERT_EQ(rules.wipe_out(y, yf, parent.child_wipes()), wipes) << encode_board(b) << " colour " << c;
+                const int wiped = __builtin_popcount(wipes);
                 ASSERT_EQ(fresh.run(x, xf), h - wiped - int(lower >> c & 1)) << encode_board(b) << " colour " << c;
                 ++children, lowered += int(lower >> c & 1);
+                if (!(lower >> c & 1)) continue;
+                // The levels of a child that lowers the bound, derived from the parent's, are those its own run
+                // finds, and so are the moves that lower its bound.
+                RelaxedGame<S> derived = parent;
+                ASSERT_TRUE(derived.follow(c, x)) << encode_board(b) << " colour " << c;
+                EXPECT_TRUE(derived.same_levels(fresh)) << encode_board(b) << " colour " << c;
+                EXPECT_EQ(derived.lowering_moves(xf), fresh.lowering_moves(xf)) << encode_board(b) << " colour " << c;
+                ++followed;
             }
             int c = 0; // a random move on
             for (unsigned pick = unsigned(rng() % unsigned(__builtin_popcount(moves))), rest = moves;; rest &= rest - 1)
@@ -133,6 +150,7 @@ template <class S> void check_child_bounds(uint64_t seed) {
     }
     EXPECT_GT(lowered, children / 20); // both answers are exercised
     EXPECT_LT(lowered, children);
+    EXPECT_EQ(followed, lowered);
 }
 
 TEST(KamiPivotSolver, EachChildsBoundFollowsFromItsParentsRelaxedRun) {
@@ -141,7 +159,7 @@ TEST(KamiPivotSolver, EachChildsBoundFollowsFromItsParentsRelaxedRun) {
 }
 
 TEST(KamiPivotSolver, TheSupersetIndexFindsOnlyStrictSupersetsAtNoGreaterDepth) {
-    SupersetIndex<FixedSet<1>> index(8, 1 << 16);
+    SupersetIndex<FixedSet<1>> index(8);
     FixedSet<1> a, ab, abc, c;
     a.set(0), ab.set(0), ab.set(1), abc.set(0), abc.set(1), abc.set(2), c.set(2);
     index.add(ab, 5);
@@ -156,12 +174,57 @@ TEST(KamiPivotSolver, TheSupersetIndexFindsOnlyStrictSupersetsAtNoGreaterDepth) 
     EXPECT_TRUE(index.covers(ab, 3));
 }
 
+// Many more blobs than the index's window, nested ones among them: a query finds every strict superset at no greater
+// depth among the latest (the window less a word of slots, which it forgets at once), and reports no false one.
+TEST(KamiPivotSolver, TheSupersetIndexKnowsTheLatestBlobs) {
+    using S = FixedSet<2>;
+    constexpr size_t kWindow = SupersetIndex<S>::kWindow;
+    std::mt19937_64 rng(51);
+    std::array<std::vector<int32_t>, 3> orders; // blobs are prefixes of these: many contain one another
+    for (auto &order : orders) {
+        for (int32_t r = 0; r < 100; ++r)
+            order.push_back(r);
+        std::shuffle(order.begin(), order.end(), rng);
+    }
+    const auto blob = [&]() {
+        S b;
+        const auto &order = orders[rng() % orders.size()];
+        for (size_t i = 0, n = 20 + rng() % 60; i < n; ++i)
+            b.set(order[i]);
+        return std::pair{b, int(rng() % 20)};
+    };
+    SupersetIndex<S> index(100);
+    std::vector<std::pair<S, int>> added;
+    int found = 0;
+    for (size_t i = 0; i < 3 * kWindow; ++i) {
+        added.push_back(blob());
+        index.add(added.back().first, added.back().second);
+        const auto [q, depth] = blob();
+        bool sure = false, maybe = false; // a superset among the latest the window always holds; among all it holds
+        for (size_t k = 1; k <= std::min(added.size(), kWindow); ++k) {
+            const auto &[e, d] = added[added.size() - k];
+            if (d > depth || !q.subset_of(e) || q == e) continue;
+            maybe = true, sure = sure || k <= kWindow - 64;
+        }
+        const bool covered = index.covers(q, depth);
+        if (sure) {
+            EXPECT_TRUE(covered) << i;
+        }
+        if (!maybe) {
+            EXPECT_FALSE(covered) << i;
+        }
+        found += covered;
+    }
+    EXPECT_GT(found, int(kWindow)); // the test has something to find
+}
+
 // More than 512 regions: the search runs on heap-backed sets. A checkerboard from a corner takes one diagonal a
 // move, so its optimum is the distance to the far corner.
 TEST(KamiPivotSolver, ABoardWithManyRegionsIsSolvedToo) {
     Board b;
     b.mode = Mode::Pivot, b.grid = Grid::Square, b.rows = 20, b.cols = 30, b.colours = 2;
-    for (int64_t i = 0; i < b.size(); ++i) b.cells.push_back(uint8_t(1 + (i / b.cols + i % b.cols) % 2));
+    for (int64_t i = 0; i < b.size(); ++i)
+        b.cells.push_back(uint8_t(1 + (i / b.cols + i % b.cols) % 2));
     validate_board(b);
     pluzzle::SolveControl control(nullptr, nullptr);
     const PivotReport r = solve_pivot(b, control);
@@ -181,7 +244,8 @@ TEST(KamiPivotSolver, ThePublishedOptimaReplayUnderOurRules) {
     for (size_t i = 0; i < data->levels.size(); ++i) {
         const Board &b = data->board(i);
         std::vector<Move> theirs;
-        for (char c : data->optima[i]) theirs.push_back({b.pivot, uint8_t(c - '0')});
+        for (char c : data->optima[i])
+            theirs.push_back({b.pivot, uint8_t(c - '0')});
         total += theirs.size();
         EXPECT_TRUE(replays_to_one_colour(b, theirs)) << "board " << i;
     }
@@ -214,6 +278,24 @@ TEST(KamiPivotSolver, StopsWhenTheControlSaysSoWithAProvenLowerBound) {
     EXPECT_EQ(r.status, PZ_SOLVE_LIMIT);
     EXPECT_GT(r.lower_bound, 0);
     EXPECT_LE(r.lower_bound, int(data->optima.at(0).size())); // 19
+}
+
+// The memory guard: a search whose stored states would outgrow its budget stops as at a node limit, with a proven
+// lower bound.
+TEST(KamiPivotSolver, StopsWhenItsStatesWouldOutgrowTheMemoryBudget) {
+    std::mt19937_64 rng(41);
+    const Board b = random_board(rng, 14, 14, 6);
+    pluzzle::SolveControl unlimited(nullptr, nullptr);
+    const PivotReport full = solve_pivot(b, unlimited);
+    ASSERT_EQ(full.status, PZ_SOLVE_SOLVED);
+    pluzzle::SolveControl control(nullptr, nullptr);
+    const PivotReport r = solve_pivot_within(b, control, 16 << 10);
+    EXPECT_EQ(r.status, PZ_SOLVE_LIMIT);
+    EXPECT_TRUE(r.moves.empty());
+    EXPECT_GT(r.lower_bound, 0);
+    EXPECT_LE(r.lower_bound, int(full.moves.size()));
+    EXPECT_LT(r.nodes, full.nodes);
+    EXPECT_EQ(solve_pivot_within(b, control, size_t(1) << 30).status, PZ_SOLVE_SOLVED); // room enough
 }
 
 // The exact search takes connected boards only: the facade (pivot_mode.hpp) deals with the rest.
