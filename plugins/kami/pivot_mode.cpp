@@ -144,7 +144,9 @@ SolveReport solve_pivot_mode(const Board &board, pluzzle::SolveControl &control,
 
     PivotReport p;
     if (options.optimal) {
-        p = solve_pivot(part_board, control);
+        PivotSearch how;
+        how.plain = options.plain_astar;
+        p = solve_pivot(part_board, control, how);
     } else {
         SolveOptions exact;
         const SolveReport r = solve_within(part_board, exact, Budget{kQuickNodes, 0}, &control);

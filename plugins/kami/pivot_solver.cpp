@@ -17,7 +17,7 @@
 //   grandparent is replaced by the state (c, l) reaches when that holds strictly more. Such a replacement's bound
 //   is found when it is taken out.
 // - Wipe-outs folded into moves, as above; a state reached again in fewer moves is expanded again.
-// - Memory: when the stored states could outgrow the budget (solve_pivot_within()), the search stops as at a node
+// - Memory: when the stored states could outgrow the budget (PivotSearch), the search stops as at a node
 //   limit, with the key it was taking out, a proven lower bound (below).
 //
 // Why the first finished blob out of the queue is optimal (C* the optimum): call a state good when its moves plus
@@ -43,9 +43,9 @@ namespace {
 
 template <class S> class BlobSearch {
   public:
-    BlobSearch(const RegionGraph &g, pluzzle::SolveControl &control, size_t memory_budget)
-        : g_(g), control_(control), rules_(g), relaxed_(rules_), index_(g.count()), size_shift_(0),
-          budget_(memory_budget), set_bytes_(sizeof(S) + (kHeap ? size_t(g.count() + 63) / 64 * 8 + 16 : 0)) {
+    BlobSearch(const RegionGraph &g, pluzzle::SolveControl &control, const PivotSearch &how)
+        : g_(g), control_(control), rules_(g), relaxed_(rules_), index_(g.count()), size_shift_(0), plain_(how.plain),
+          budget_(how.memory_budget), set_bytes_(sizeof(S) + (kHeap ? size_t(g.count() + 63) / 64 * 8 + 16 : 0)) {
         while ((g.count() >> size_shift_) > 1024)
             ++size_shift_; // the queue's tie buckets stay few
     }
@@ -67,7 +67,7 @@ template <class S> class BlobSearch {
         for (int32_t s; (s = pop()) >= 0;) {
             report.lower_bound = std::max(report.lower_bound, key_);
             Node &n = states_[size_t(s)].node;
-            if (n.phase == 0 && index_.covers(states_[size_t(s)].blob, n.depth)) continue; // dominated
+            if (!plain_ && n.phase == 0 && index_.covers(states_[size_t(s)].blob, n.depth)) continue; // dominated
             bool relaxed = false;
             if (n.h == kUnknown) {
                 n.h = relaxed_.run(states_[size_t(s)].blob, states_[size_t(s)].front);
@@ -89,7 +89,10 @@ template <class S> class BlobSearch {
                 report.nodes = expanded_;
                 return report;
             }
-            if (n.phase == 0) {
+            if (plain_) {
+                ++expanded_;
+                expand_plain(s);
+            } else if (n.phase == 0) {
                 ++expanded_;
                 index_.add(states_[size_t(s)].blob, n.depth);
                 // The relaxed game's levels: those of a run made above, or derived from the parent's levels when
@@ -178,6 +181,20 @@ template <class S> class BlobSearch {
             const int depth = me.depth + 1 + popcount(wiped);
             const int h = parent == s ? me.h - int(drop) - popcount(wiped) : kUnknown;
             add(x, xf, depth, parent, edge_of(c, l, wiped), h, f);
+        }
+    }
+
+    // The textbook expansion (PivotSearch::plain): every child at once, each with a relaxed run of its own.
+    void expand_plain(int32_t s) {
+        const S blob = states_[size_t(s)].blob, front = states_[size_t(s)].front;
+        const int depth = states_[size_t(s)].node.depth;
+        for (unsigned rest = rules_.colours_in(front); rest; rest &= rest - 1) {
+            const int c = __builtin_ctz(rest);
+            S x = blob, xf = front;
+            rules_.play(x, xf, c);
+            const unsigned wiped = rules_.wipe_out(x, xf);
+            const int h = relaxed_.run(x, xf), d = depth + 1 + popcount(wiped);
+            add(x, xf, d, s, edge_of(c, 0, wiped), h, d + h);
         }
     }
 
@@ -299,6 +316,7 @@ template <class S> class BlobSearch {
     RelaxedGame<S> relaxed_;
     SupersetIndex<S> index_;
     int size_shift_;
+    bool plain_;
     S start_;
     unsigned start_wipes_ = 0;
     struct State { // together: taking a state out reads all three
@@ -322,8 +340,8 @@ template <class S> class BlobSearch {
 };
 
 template <class S>
-PivotReport search(const RegionGraph &g, int32_t start, pluzzle::SolveControl &control, size_t memory_budget) {
-    return BlobSearch<S>(g, control, memory_budget).run(start);
+PivotReport search(const RegionGraph &g, int32_t start, pluzzle::SolveControl &control, const PivotSearch &how) {
+    return BlobSearch<S>(g, control, how).run(start);
 }
 
 // The regions renumbered by their distance from the pivot's (which becomes region 0). The relaxed game's levels
@@ -350,33 +368,25 @@ RegionGraph by_distance(const RegionGraph &g, const Board &board) {
 
 } // namespace
 
-// solve_pivot() under a budget of bytes for the stored states: beyond it the search stops as at a node limit
-// (PZ_SOLVE_LIMIT, with the proven lower bound). Not in the header: the tests call it with a small budget.
-PivotReport solve_pivot_within(const Board &board, pluzzle::SolveControl &control, size_t memory_budget);
-
-PivotReport solve_pivot_within(const Board &board, pluzzle::SolveControl &control, size_t memory_budget) {
+PivotReport solve_pivot(const Board &board, pluzzle::SolveControl &control, const PivotSearch &how) {
     const RegionGraph g = by_distance(region_graph(board, board.cells), board);
     const int32_t start = 0;
     PivotReport report;
     switch ((g.count() + 63) / 64) { // sets of a fixed width up to 512 regions, on the heap beyond
     case 0:
-    case 1: report = search<FixedSet<1>>(g, start, control, memory_budget); break;
-    case 2: report = search<FixedSet<2>>(g, start, control, memory_budget); break;
-    case 3: report = search<FixedSet<3>>(g, start, control, memory_budget); break;
-    case 4: report = search<FixedSet<4>>(g, start, control, memory_budget); break;
+    case 1: report = search<FixedSet<1>>(g, start, control, how); break;
+    case 2: report = search<FixedSet<2>>(g, start, control, how); break;
+    case 3: report = search<FixedSet<3>>(g, start, control, how); break;
+    case 4: report = search<FixedSet<4>>(g, start, control, how); break;
     case 5:
-    case 6: report = search<FixedSet<6>>(g, start, control, memory_budget); break;
+    case 6: report = search<FixedSet<6>>(g, start, control, how); break;
     case 7:
-    case 8: report = search<FixedSet<8>>(g, start, control, memory_budget); break;
-    default: report = search<DynamicSet>(g, start, control, memory_budget); break;
+    case 8: report = search<FixedSet<8>>(g, start, control, how); break;
+    default: report = search<DynamicSet>(g, start, control, how); break;
     }
     for (Move &m : report.moves)
         m.cell = board.pivot;
     return report;
-}
-
-PivotReport solve_pivot(const Board &board, pluzzle::SolveControl &control) {
-    return solve_pivot_within(board, control, size_t(3) << 29); // 1.5 GiB
 }
 
 } // namespace kami

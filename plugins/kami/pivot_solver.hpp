@@ -20,6 +20,15 @@ struct PivotReport {
     int regions = 0;
 };
 
-PivotReport solve_pivot(const Board &board, pluzzle::SolveControl &control);
+// How the search runs: by default the fast search described above, its stored states kept within a budget (beyond
+// it the search stops as at a node limit: PZ_SOLVE_LIMIT with the proven lower bound). `plain` is the textbook A*
+// with the same bound -- every child at once, a relaxed run each, no dominance: the benchmarks' same-run baseline
+// (solver option `plain_astar`) and the tests' second opinion.
+struct PivotSearch {
+    bool plain = false;
+    size_t memory_budget = size_t(3) << 29; // 1.5 GiB
+};
+
+PivotReport solve_pivot(const Board &board, pluzzle::SolveControl &control, const PivotSearch &how = {});
 
 } // namespace kami

@@ -37,7 +37,10 @@ class Kami final : public pluzzle::Puzzle {
         info.params = generator_params();
         info.solver_options = {{"optimal", PZ_PARAM_BOOL, "true", 0, 0, "",
                                 "prove the fewest moves; false: a quick move list without proof (pars for large "
-                                "boards)"}};
+                                "boards)"},
+                               {"plain_astar", PZ_PARAM_BOOL, "false", 0, 0, "",
+                                "pivot mode: the textbook A* (a bound per child, no dominance): the benchmarks' "
+                                "baseline"}};
         info.tools = {{"paint", "Paint", "p",
                        "click or drag over cells to give them the paint colour (keys 1-9 or a swatch choose it); "
                        "right button or Shift: no tile"},
@@ -77,6 +80,7 @@ class Kami final : public pluzzle::Puzzle {
         const Board &b = board_of(level);
         SolveOptions options;
         options.optimal = control.options().boolean("optimal");
+        options.plain_astar = control.options().boolean("plain_astar");
         const SolveReport report = solve_board(b, control, options);
         // A list found before a limit is still a valid one: the host shows it with the bounds.
         if (report.status == PZ_SOLVE_SOLVED || !report.moves.empty()) control.solution(encode_moves(b, report.moves));

@@ -17,6 +17,9 @@ struct SolveOptions {
     // must beat). 0 with `optimal`: no beam, the exact search finds its answer itself (tests use it to exercise
     // the search rather than only its proof).
     int beam_width = 64;
+    // Pivot mode, optimal: the textbook A* (pivot_solver.hpp's PivotSearch::plain) -- the same-run baseline of the
+    // benchmarks.
+    bool plain_astar = false;
 };
 
 struct SolveReport {

@@ -13,10 +13,6 @@
 using namespace kami;
 using namespace kami::test;
 
-namespace kami { // pivot_solver.cpp: solve_pivot() under a budget of bytes for its stored states
-PivotReport solve_pivot_within(const Board &board, pluzzle::SolveControl &control, size_t memory_budget);
-}
-
 namespace {
 
 // The fewest moves by breadth-first search over the cells themselves (no regions, no bound): the reference.
@@ -96,6 +92,27 @@ TEST(KamiPivotSolver, MatchesBreadthFirstSearchOnSmallBoards) {
         EXPECT_EQ(r.lower_bound, int(r.moves.size()));
         EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << encode_board(b);
     }
+}
+
+// Boards beyond breadth-first search's reach: the fast search and the textbook A* with the same bound (no
+// dominance, no partial expansion, no derived levels, no grandparent replacement) agree on every optimum.
+TEST(KamiPivotSolver, AgreesWithThePlainAStarOnLargerBoards) {
+    std::mt19937_64 rng(23);
+    uint64_t fast_nodes = 0, plain_nodes = 0;
+    for (int round = 0; round < 40; ++round) {
+        const Board b = random_board(rng, 7 + int(rng() % 4), 7 + int(rng() % 4), 4 + int(rng() % 3));
+        pluzzle::SolveControl control(nullptr, nullptr);
+        const PivotReport fast = solve_pivot(b, control);
+        PivotSearch plain;
+        plain.plain = true;
+        const PivotReport reference = solve_pivot(b, control, plain);
+        ASSERT_EQ(fast.status, PZ_SOLVE_SOLVED) << encode_board(b);
+        ASSERT_EQ(reference.status, PZ_SOLVE_SOLVED) << encode_board(b);
+        EXPECT_EQ(fast.moves.size(), reference.moves.size()) << encode_board(b);
+        EXPECT_TRUE(replays_to_one_colour(b, reference.moves)) << encode_board(b);
+        fast_nodes += fast.nodes, plain_nodes += reference.nodes;
+    }
+    EXPECT_LT(fast_nodes, plain_nodes); // two different searches were compared
 }
 
 // The bound's shortcut (relaxed_game.hpp): one relaxed run per state gives every child's bound -- the parent's,
@@ -289,13 +306,17 @@ TEST(KamiPivotSolver, StopsWhenItsStatesWouldOutgrowTheMemoryBudget) {
     const PivotReport full = solve_pivot(b, unlimited);
     ASSERT_EQ(full.status, PZ_SOLVE_SOLVED);
     pluzzle::SolveControl control(nullptr, nullptr);
-    const PivotReport r = solve_pivot_within(b, control, 16 << 10);
+    PivotSearch small;
+    small.memory_budget = 16 << 10;
+    const PivotReport r = solve_pivot(b, control, small);
     EXPECT_EQ(r.status, PZ_SOLVE_LIMIT);
     EXPECT_TRUE(r.moves.empty());
     EXPECT_GT(r.lower_bound, 0);
     EXPECT_LE(r.lower_bound, int(full.moves.size()));
     EXPECT_LT(r.nodes, full.nodes);
-    EXPECT_EQ(solve_pivot_within(b, control, size_t(1) << 30).status, PZ_SOLVE_SOLVED); // room enough
+    PivotSearch room;
+    room.memory_budget = size_t(1) << 30;
+    EXPECT_EQ(solve_pivot(b, control, room).status, PZ_SOLVE_SOLVED); // room enough
 }
 
 // The exact search takes connected boards only: the facade (pivot_mode.hpp) deals with the rest.
