@@ -1,6 +1,8 @@
 // bounded_solve.cpp -- see bounded_solve.hpp.
 #include "bounded_solve.hpp"
 
+#include "pivot_solver.hpp"
+
 namespace kami {
 namespace {
 
@@ -18,9 +20,8 @@ struct Chain {
     }
 };
 
-} // namespace
-
-SolveReport solve_within(const Board &board, const SolveOptions &options, Budget budget, pluzzle::SolveControl *outer) {
+// Runs solve(control) on a private control with `budget`, chained to `outer`.
+template <class Solve> auto run_within(Budget budget, pluzzle::SolveControl *outer, Solve &&solve) {
     Chain chain;
     chain.outer = outer;
     pz_solve_request request{};
@@ -31,9 +32,20 @@ SolveReport solve_within(const Board &board, const SolveOptions &options, Budget
     if (outer) request.should_stop = [](void *ctx) { return static_cast<Chain *>(ctx)->stop() ? 1 : 0; };
     pluzzle::SolveControl control(&request, nullptr);
     chain.inner = &control;
-    SolveReport report = solve_board(board, control, options);
+    auto report = solve(control);
     if (outer) chain.stop();
     return report;
+}
+
+} // namespace
+
+SolveReport solve_within(const Board &board, const SolveOptions &options, Budget budget, pluzzle::SolveControl *outer) {
+    return run_within(budget, outer,
+                      [&](pluzzle::SolveControl &control) { return solve_board(board, control, options); });
+}
+
+PivotReport pivot_within(const RegionGraph &g, int32_t start, Budget budget, pluzzle::SolveControl *outer) {
+    return run_within(budget, outer, [&](pluzzle::SolveControl &control) { return solve_pivot(g, start, control); });
 }
 
 } // namespace kami

@@ -28,7 +28,7 @@ namespace {
 constexpr int kFound = -1;
 constexpr int kUnbounded = 1 << 20;
 constexpr int kBeamWidth = 64; // the beam's width when optimal mode is asked for no beam but a limit stops it
-constexpr uint64_t kPolishNodes = 400'000; // quick mode's search after the beam, per island, at most
+constexpr uint64_t kPolishNodes = 100'000; // quick mode's search after the beam, per island, at most
 // A group graph's rows take regions^2 / 8 bytes: islands beyond these sizes (or beyond what is left of the budget
 // for all of them) get the greedy flood's list, with no search.
 constexpr int kMaxSearchRegions = 16'384;          // 32 MB of rows
@@ -513,25 +513,51 @@ std::vector<IslandMove> greedy_list(const Island &island) {
 
 // The shortest list that only ever recolours one growing blob, over every start region of the island (each found
 // by pivot mode's exact search, under a node budget): KAMI 2's pars are often such lists (Threegrid4's 13, where the
-// beam finds 14). Empty when no start finished within its budget.
-std::vector<IslandMove> best_blob_list(const Board &board, const RegionGraph &g, const Island &island,
-                                       pluzzle::SolveControl &control) {
-    Board part = board; // the other islands as holes: pivot mode would call them cut off
-    part.mode = Mode::Pivot;
-    std::vector<char> inside(size_t(g.count()), 0);
+// beam finds 14). Then the same with one free move first -- a region recoloured to join two or more neighbours at
+// once, a merge the blob would otherwise make piecemeal -- from the starts that came within a move of the best
+// (Bud3's par 17: the blob alone takes 18, as does the beam). Empty when no start finished within its budget.
+std::vector<IslandMove> best_blob_list(const RegionGraph &g, const Island &island, pluzzle::SolveControl &control) {
+    RegionGraph part; // the island alone, its regions numbered as the island's
+    part.colour = island.colour;
+    part.adjacent = island.adjacent;
     for (int32_t r : island.region)
-        inside[size_t(r)] = 1;
-    for (size_t i = 0; i < part.cells.size(); ++i)
-        if (part.cells[i] && !inside[size_t(g.region_of[i])]) part.cells[i] = 0;
+        part.cell.push_back(g.cell[size_t(r)]), part.cells.push_back(g.cells[size_t(r)]);
+    const int32_t regions = int32_t(island.region.size());
+
     std::vector<IslandMove> best;
-    for (int32_t r = 0; r < int32_t(island.region.size()) && !control.stopped(); ++r) {
-        part.pivot = g.cell[size_t(island.region[size_t(r)])];
-        const SolveReport blob = solve_within(part, SolveOptions{}, Budget{kBlobNodes, 0}, &control);
-        if (blob.status != PZ_SOLVE_SOLVED || (!best.empty() && blob.moves.size() >= best.size())) continue;
+    std::vector<int> length(size_t(regions), kUnbounded); // per start region
+    for (int32_t r = 0; r < regions && !control.stopped(); ++r) {
+        const PivotReport blob = pivot_within(part, r, Budget{kBlobNodes, 0}, &control);
+        if (blob.status != PZ_SOLVE_SOLVED) continue;
+        length[size_t(r)] = int(blob.moves.size());
+        if (!best.empty() && blob.moves.size() >= best.size()) continue;
         best.clear();
         for (const Move &m : blob.moves)
             best.push_back({r, m.colour});
-        if (best.empty()) break; // one colour already
+        if (best.empty()) return best; // one colour already
+    }
+    if (best.size() < 3) return best; // a free move and a blob take two moves at least
+
+    std::vector<int32_t> starts;
+    for (int32_t r = 0; r < regions; ++r)
+        if (length[size_t(r)] <= int(best.size()) + 1) starts.push_back(r);
+    const int palette = *std::max_element(island.colour.begin(), island.colour.end());
+    std::vector<int32_t> id; // old region -> region after the free move
+    for (int32_t r = 0; r < regions && !control.stopped(); ++r) {
+        std::vector<int> joins(size_t(palette) + 1, 0); // per colour: the neighbours a move to it joins
+        for (int32_t a : island.adjacent[size_t(r)])
+            ++joins[island.colour[size_t(a)]];
+        for (int c = 1; c <= palette; ++c) {
+            if (joins[size_t(c)] < 2) continue;
+            const RegionGraph after = recolour(part, r, uint8_t(c), &id);
+            for (int32_t start : starts) {
+                const PivotReport blob = pivot_within(after, id[size_t(start)], Budget{kBlobNodes, 0}, &control);
+                if (blob.status != PZ_SOLVE_SOLVED || blob.moves.size() + 1 >= best.size()) continue;
+                best = {{r, uint8_t(c)}};
+                for (const Move &m : blob.moves)
+                    best.push_back({start, m.colour}); // (the group holding the start: merged with r's or not)
+            }
+        }
     }
     return best;
 }
@@ -589,7 +615,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
                 a.moves = greedy_list(island);
             }
             if (int(regions) <= kMaxBlobRegions) { // in optimal mode too: a better upper bound while it works
-                std::vector<IslandMove> blob = best_blob_list(board, g, island, control);
+                std::vector<IslandMove> blob = best_blob_list(g, island, control);
                 if (!blob.empty() && blob.size() < a.moves.size()) a.moves = std::move(blob);
             }
         }

@@ -4,6 +4,7 @@
 #pragma once
 #include "board.hpp"
 #include "formats.hpp"
+#include "regions.hpp"
 
 #include <pluzzle/solve_control.hpp>
 
@@ -30,5 +31,11 @@ struct PivotSearch {
 };
 
 PivotReport solve_pivot(const Board &board, pluzzle::SolveControl &control, const PivotSearch &how = {});
+
+// The same on a connected region graph (only its colours and adjacency are read), the blob starting at region
+// `start`; the moves name no cell (Move::cell is left 0). For callers that search many starts or many variants of
+// one board (free play's blob lists) without rebuilding the regions from cells each time.
+PivotReport solve_pivot(const RegionGraph &g, int32_t start, pluzzle::SolveControl &control,
+                        const PivotSearch &how = {});
 
 } // namespace kami

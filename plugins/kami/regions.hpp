@@ -26,6 +26,11 @@ RegionGraph region_graph(const Board &board, const std::vector<uint8_t> &cells);
 // for a move the rules forbid: no tile there, the colour it already has, or (pivot mode) not the pivot's region.
 std::vector<uint8_t> apply_move(const Board &board, std::vector<uint8_t> cells, const Move &move);
 
+// The regions after region r takes colour c (r absorbs its neighbours of that colour), contracted from g without
+// the cells: what region_graph() would find on the recoloured board, its regions numbered the same way. `ids`, when
+// given, gets each old region's new number.
+RegionGraph recolour(const RegionGraph &g, int32_t r, uint8_t c, std::vector<int32_t> *ids = nullptr);
+
 // Whether every tile has one colour.
 bool one_colour(const std::vector<uint8_t> &cells);
 

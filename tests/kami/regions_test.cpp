@@ -1,6 +1,8 @@
 // The region graph and moves: triangle contacts as KAMI 2 files define them, and the rules of a move.
 #include "kami_test_support.hpp"
 
+#include <random>
+
 using namespace kami;
 using namespace kami::test;
 
@@ -34,7 +36,7 @@ TEST(KamiRegions, RegionsAndMoves) {
     const RegionGraph g = region_graph(b, b.cells);
     ASSERT_EQ(g.count(), 3);
     EXPECT_EQ(g.cells, (std::vector<int32_t>{3, 3, 1}));
-    EXPECT_EQ(g.adjacent[0], (std::vector<int32_t>{1}));  // 1s touch 2s; the hole keeps them from the 3
+    EXPECT_EQ(g.adjacent[0], (std::vector<int32_t>{1})); // 1s touch 2s; the hole keeps them from the 3
     EXPECT_EQ(g.adjacent[2], (std::vector<int32_t>{1}));
     std::vector<uint8_t> cells = apply_move(b, b.cells, {b.index(0, 3), 1});
     EXPECT_EQ(cells, (std::vector<uint8_t>{1, 1, 1, 1, 1, 0, 3, 1}));
@@ -46,4 +48,35 @@ TEST(KamiRegions, RegionsAndMoves) {
     pivot.mode = Mode::Pivot;
     pivot.pivot = 0;
     EXPECT_THROW(apply_move(pivot, pivot.cells, {pivot.index(0, 3), 1}), pluzzle::Error); // not the pivot's region
+}
+
+// recolour() contracts the region graph without the cells: it must be exactly what the cells give after the move.
+TEST(KamiRegions, RecolouringARegionContractsTheGraphAsTheCellsWould) {
+    std::mt19937_64 rng(5);
+    int merged = 0;
+    for (int round = 0; round < 300; ++round) {
+        Board b;
+        b.grid = round % 2 ? Grid::Triangle : Grid::Square;
+        b.mode = Mode::Free, b.rows = 2 + int(rng() % 6), b.colours = 2 + int(rng() % 4);
+        b.cols = (b.grid == Grid::Triangle ? 2 : 1) * (2 + int(rng() % 6));
+        for (int64_t i = 0; i < b.size(); ++i)
+            b.cells.push_back(uint8_t(rng() % 8 == 0 ? 0 : 1 + rng() % uint64_t(b.colours))); // some holes
+        if (std::all_of(b.cells.begin(), b.cells.end(), [](uint8_t c) { return c == 0; })) continue;
+        const RegionGraph g = region_graph(b, b.cells);
+        const int32_t r = int32_t(rng() % uint64_t(g.count()));
+        const uint8_t c = uint8_t(1 + (g.colour[size_t(r)] + rng() % uint64_t(b.colours - 1)) % uint64_t(b.colours));
+        ASSERT_NE(c, g.colour[size_t(r)]);
+        std::vector<int32_t> ids;
+        const RegionGraph contracted = recolour(g, r, c, &ids);
+        const RegionGraph fresh = region_graph(b, apply_move(b, b.cells, {g.cell[size_t(r)], c}));
+        EXPECT_EQ(contracted.colour, fresh.colour) << encode_board(b);
+        EXPECT_EQ(contracted.cell, fresh.cell) << encode_board(b);
+        EXPECT_EQ(contracted.cells, fresh.cells) << encode_board(b);
+        EXPECT_EQ(contracted.region_of, fresh.region_of) << encode_board(b);
+        EXPECT_EQ(contracted.adjacent, fresh.adjacent) << encode_board(b);
+        for (int64_t i = 0; i < b.size(); ++i) // each old region's new number holds its cells
+            if (g.region_of[size_t(i)] >= 0) EXPECT_EQ(ids[size_t(g.region_of[size_t(i)])], fresh.region_of[size_t(i)]);
+        merged += contracted.count() < g.count() - 1;
+    }
+    EXPECT_GT(merged, 30); // moves that join two regions or more are among them
 }
