@@ -70,7 +70,8 @@ int run(Context &ctx, SolveArgs args) {
     auto print = [&](size_t i) {
         const host::SourceLevel &l = levels[i];
         const Outcome &o = outcomes[i];
-        const host::AttemptStatus attempt = o.error.empty() ? host::AttemptStatus(o.report.status) : std::nullopt;
+        const host::AttemptStatus attempt =
+            o.error.empty() ? host::AttemptStatus(o.report.status) : host::AttemptStatus(host::AttemptFailure::error);
         const std::string status = host::attempt_status_text(attempt);
         if (!host::attempt_solved(attempt)) exit_code = kExitFailed;
         if (ctx.json) {

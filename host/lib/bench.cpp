@@ -28,7 +28,7 @@ BenchRun bench_one(const SourceLevel &level, const BenchOptions &limits, const K
         run.status = r.status;
         run.nodes = r.nodes;
     } catch (const std::exception &e) {
-        run.status = std::nullopt;
+        run.status = AttemptFailure::error;
         run.error = e.what();
     }
     run.cpu_s = thread_cpu_seconds() - start;

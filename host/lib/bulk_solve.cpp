@@ -92,7 +92,7 @@ BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOp
                 result.info = stats_json(r);
                 if (r.status == PZ_SOLVE_CANCELLED) store_it = false;
             } catch (const std::exception &e) {
-                result.status = std::nullopt;
+                result.status = AttemptFailure::error;
                 item.error = e.what();
                 result.info = JsonLine().add("error", item.error).str();
             }

@@ -61,6 +61,10 @@ const char *const kMigrations[] = {
            value TEXT NOT NULL,
            updated_at TEXT NOT NULL,
            PRIMARY KEY(player, plugin_id, ai_id));)",
+    // 4: the host's failure statuses "crashed" and "timeout" (worker processes, MPI ranks): a binary that does not
+    // know them must refuse the file as newer rather than fail on a row; and an index for --resume's query per
+    // plugin version (a scan of every result before).
+    R"(CREATE INDEX results_plugin ON results(plugin_id, plugin_version, status);)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
               "one migration per schema version");
@@ -88,10 +92,9 @@ LevelRecord read_level(const sql::Statement &st) {
     return l;
 }
 
-// Stored text -> status, through the SDK's texts (the only other one is a failed attempt's "error").
+// Stored text -> status, through the SDK's texts and the host's failures ("error", "crashed", "timeout").
 AttemptStatus read_status(const std::string &text, const std::string &path, int64_t result_id) {
-    if (text == kFailedAttemptText) return std::nullopt;
-    if (const auto status = parse_solve_status(text)) return status;
+    if (const auto status = parse_attempt_status(text)) return *status;
     throw StoreError(path, "result " + std::to_string(result_id) + " has an unknown status '" + text + "'", "status");
 }
 
@@ -454,7 +457,7 @@ std::unordered_set<int64_t> Store::levels_with_final_result(const std::string &p
     std::unordered_set<int64_t> out;
     while (st.step()) {
         const AttemptStatus status = read_status(st.text(2), path(), st.int64(0));
-        if (status && is_final(*status)) out.insert(st.int64(1));
+        if (attempt_final(status)) out.insert(st.int64(1));
     }
     return out;
 }

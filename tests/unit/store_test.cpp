@@ -316,7 +316,7 @@ TEST_F(StoreFileTest, MigratesVersion2ToVersion3KeepingLevelsAndResults) {
     } catch (const StoreError &e) {
         EXPECT_NE(e.reason().find("schema version 2 is older"), std::string::npos) << e.what();
     }
-    Store store(db_path_);
+    Store store(db_path_, 3);
     EXPECT_EQ(store.schema_version(), 3);
     auto after = store.levels();
     ASSERT_EQ(after.size(), levels.size());
@@ -334,6 +334,43 @@ TEST_F(StoreFileTest, MigratesVersion2ToVersion3KeepingLevelsAndResults) {
     EXPECT_TRUE(store.profiles().empty());
     store.set_profile({"ann", "celladd", "adaptive", "50", {}});
     EXPECT_EQ(store.profile("ann", "celladd", "adaptive")->value, "50");
+}
+
+// Version 4 adds no table: the host's failure statuses (a binary that cannot read them must call the file newer)
+// and an index for --resume's query.
+TEST_F(StoreFileTest, MigratesVersion3To4KeepingResultsAndIndexingThemByPlugin) {
+    std::vector<ResultRecord> before;
+    int64_t level = 0;
+    {
+        Store old(db_path_, 3);
+        level = old.add_level(old.ensure_pack("p"), make_level("sokoban", "one")).first;
+        old.add_result(make_result(level, PZ_SOLVE_UNIQUE));
+        old.add_result(make_result(level, AttemptFailure::error));
+        before = old.results(level);
+    }
+    {
+        sql::Database db(db_path_, SQLITE_OPEN_READONLY);
+        auto st = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'results_plugin'");
+        ASSERT_TRUE(st.step());
+        EXPECT_EQ(st.int64(0), 0);
+    }
+    Store store(db_path_);
+    EXPECT_EQ(store.schema_version(), 4);
+    const auto after = store.results(level);
+    ASSERT_EQ(after.size(), before.size());
+    for (size_t i = 0; i < after.size(); ++i) {
+        EXPECT_EQ(after[i].status, before[i].status);
+        EXPECT_EQ(after[i].solved_at, before[i].solved_at);
+    }
+    store.add_result(make_result(level, AttemptFailure::crashed));
+    EXPECT_EQ(store.results(level).front().status, AttemptStatus(AttemptFailure::crashed));
+    sql::Database db(db_path_, SQLITE_OPEN_READONLY);
+    auto plan = db.prepare("EXPLAIN QUERY PLAN SELECT id, level_id, status FROM results WHERE plugin_id = 'sokoban' "
+                           "AND plugin_version = '1.0'");
+    std::string steps;
+    while (plan.step())
+        steps += plan.text(3) + "\n";
+    EXPECT_NE(steps.find("results_plugin"), std::string::npos) << steps; // --resume's query uses the index
 }
 
 TEST_F(StoreFileTest, ProfilesAreKeptPerPlayerPluginAndAi) {
@@ -394,7 +431,7 @@ TEST_F(StoreFileTest, NewerSchemaIsRejected) {
         FAIL() << "expected StoreError";
     } catch (const StoreError &e) {
         EXPECT_EQ(e.file(), db_path_);
-        EXPECT_EQ(e.reason(), "database schema version 99 is newer than this pluzzle supports (3)");
+        EXPECT_EQ(e.reason(), "database schema version 99 is newer than this pluzzle supports (4)");
         EXPECT_NE(std::string(e.what()).find(db_path_), std::string::npos);
     }
 }
@@ -640,7 +677,9 @@ TEST_F(StoreFileTest, FinalResultsRespectPluginVersionAndStatus) {
     store.add_result(make_result(ids[2], PZ_SOLVE_MULTIPLE));
     store.add_result(make_result(ids[3], PZ_SOLVE_UNSOLVABLE));
     store.add_result(make_result(ids[4], PZ_SOLVE_LIMIT)); // not final: worth another try
-    store.add_result(make_result(ids[5], std::nullopt));
+    store.add_result(make_result(ids[5], AttemptFailure::error));
+    store.add_result(make_result(ids[5], AttemptFailure::crashed)); // a worker died on it: worth another try too
+    store.add_result(make_result(ids[5], AttemptFailure::timeout));
     store.add_result(make_result(ids[6], PZ_SOLVE_SOLVED, "0.9")); // another version
     store.add_result(make_result(ids[4], PZ_SOLVE_LIMIT));
 
@@ -654,7 +693,7 @@ TEST_F(StoreFileTest, StatusesAreStoredAsTheirTextsAndReadBack) {
     Store store(db_path_);
     const int64_t level = store.add_level(store.ensure_pack("p"), make_level("sokoban", "x")).first;
     std::vector<AttemptStatus> statuses(std::begin(pluzzle::kSolveStatuses), std::end(pluzzle::kSolveStatuses));
-    statuses.push_back(std::nullopt); // a failed attempt
+    statuses.insert(statuses.end(), std::begin(kAttemptFailures), std::end(kAttemptFailures)); // the host's failures
     for (const AttemptStatus &s : statuses) store.add_result(make_result(level, s));
     // The database holds the same texts as before the typed status: other programs and older versions read them.
     sql::Database db(db_path_, SQLITE_OPEN_READONLY);
@@ -662,7 +701,8 @@ TEST_F(StoreFileTest, StatusesAreStoredAsTheirTextsAndReadBack) {
     std::vector<std::string> texts;
     while (st.step()) texts.push_back(st.text(0));
     EXPECT_EQ(texts,
-              (std::vector<std::string>{"solved", "unique", "multiple", "unsolvable", "limit", "cancelled", "error"}));
+              (std::vector<std::string>{"solved", "unique", "multiple", "unsolvable", "limit", "cancelled", "error",
+                                        "crashed", "timeout"}));
     auto results = store.results(level); // newest first
     ASSERT_EQ(results.size(), statuses.size());
     for (size_t i = 0; i < statuses.size(); ++i) EXPECT_EQ(results[statuses.size() - 1 - i].status, statuses[i]) << i;
@@ -696,7 +736,7 @@ TEST_F(StoreFileTest, LatestResultPerLevel) {
     store.add_result(make_result(l1, PZ_SOLVE_LIMIT));
     store.add_result(make_result(l1, PZ_SOLVE_SOLVED));
     store.add_result(make_result(l2, PZ_SOLVE_UNSOLVABLE));
-    store.add_result(make_result(l3, std::nullopt));
+    store.add_result(make_result(l3, AttemptFailure::error));
     store.add_result(make_result(l3, PZ_SOLVE_UNIQUE));
 
     auto latest = store.latest_results();

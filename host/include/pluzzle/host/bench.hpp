@@ -11,7 +11,7 @@
 namespace pluzzle::host {
 
 struct BenchRun {
-    AttemptStatus status; // nullopt: the solve failed (see error)
+    AttemptStatus status; // a failure: the solve failed (see error)
     double cpu_s = 0;
     uint64_t nodes = 0;
     std::string error;

@@ -19,7 +19,7 @@
 
 namespace pluzzle::host {
 
-constexpr int kStoreSchemaVersion = 3;
+constexpr int kStoreSchemaVersion = 4;
 
 enum class StoreMode {
     ReadWrite, // creates and migrates the file; fails up front if it cannot be written
