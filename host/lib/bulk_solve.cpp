@@ -1,134 +1,172 @@
+// bulk_solve.cpp -- the dispatcher: the only writer of the database in a bulk solve. It hands levels to an Executor
+// (threads, worker processes or MPI ranks), stores each result the moment it arrives, and only then reports it, so
+// whatever was printed is stored and killing the run loses at most the levels in flight.
 #include <pluzzle/host/bulk_solve.hpp>
 
-#include <pluzzle/host/json_line.hpp>
-#include <pluzzle/host/parallel.hpp>
+#include <pluzzle/host/thread_executor.hpp>
 
 #include <chrono>
-#include <exception>
-#include <mutex>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace pluzzle::host {
 
 namespace {
 
-std::string stats_json(const SolveReport &r) {
-    JsonLine j;
-    if (r.solutions.size() > 1) j.add("second_solution", r.solutions[1]);
-    j.add("lower_bound", r.lower_bound).add("upper_bound", r.upper_bound);
-    if (!r.stats.empty()) j.add("stats", r.stats);
-    return j.str();
-}
+using Clock = std::chrono::steady_clock;
 
-} // namespace
+// How long the dispatcher waits for a result before it looks at the cancel flag again.
+constexpr std::chrono::milliseconds kPollWait{20};
 
-BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOptions &options) {
-    const auto start = std::chrono::steady_clock::now();
-    BulkReport report;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// The levels of the filter, less (with --resume) those with a final result from the same plugin version.
+std::vector<LevelRecord> levels_to_solve(Store &store, const PluginRegistry &registry, const BulkOptions &options,
+                                         BulkReport &report) {
     std::vector<LevelRecord> levels = store.levels(options.filter);
     report.total = levels.size();
+    if (!options.resume) return levels;
+    std::unordered_map<std::string, std::unordered_set<int64_t>> done; // one query per plugin version, not per level
+    std::vector<LevelRecord> todo;
+    for (auto &l : levels) {
+        if (auto plugin = registry.find(l.type)) {
+            auto it = done.find(plugin->id());
+            if (it == done.end())
+                it = done.emplace(plugin->id(), store.levels_with_final_result(plugin->id(), plugin->version())).first;
+            if (it->second.count(l.id)) {
+                ++report.skipped;
+                continue;
+            }
+        }
+        todo.push_back(std::move(l));
+    }
+    return todo;
+}
 
-    if (options.resume) {
-        // One query per plugin version, not per level.
-        std::unordered_map<std::string, std::unordered_set<int64_t>> done;
-        std::vector<LevelRecord> todo;
-        for (auto &l : levels) {
-            auto plugin = registry.find(l.type);
-            if (plugin) {
-                auto it = done.find(plugin->id());
-                if (it == done.end())
-                    it = done.emplace(plugin->id(), store.levels_with_final_result(plugin->id(), plugin->version())).first;
-                if (it->second.count(l.id)) {
-                    ++report.skipped;
-                    continue;
+class Dispatcher {
+  public:
+    Dispatcher(Store &store, const PluginRegistry &registry, const BulkOptions &options, Executor &executor)
+        : store_(store), registry_(registry), options_(options), executor_(executor) {}
+
+    BulkReport run() {
+        levels_ = levels_to_solve(store_, registry_, options_, report_);
+        for (auto &p : store_.packs())
+            pack_names_[p.id] = p.name;
+        for (size_t i = 0; i < levels_.size(); ++i)
+            index_of_[levels_[i].id] = i;
+
+        const size_t ahead = 2 * size_t(std::max(1u, executor_.slots()));
+        size_t next = 0;
+        bool stopping = false;
+        while (true) {
+            if (!stopping && cancel_requested()) stopping = true, executor_.cancel();
+            for (; !stopping && next < levels_.size() && executor_.pending() < ahead; ++next)
+                hand_out(levels_[next]);
+            if ((stopping || next == levels_.size()) && executor_.pending() == 0) break;
+            for (WorkResult &r : executor_.collect(kPollWait)) {
+                if (!record(r)) { // the store failed: stop, and say why
+                    executor_.cancel();
+                    std::rethrow_exception(store_failure_);
                 }
             }
-            todo.push_back(std::move(l));
         }
-        levels = std::move(todo);
+        if (cancel_requested()) report_.cancelled = true;
+        report_.wall_s = seconds_since(start_);
+        return report_;
     }
 
-    std::unordered_map<int64_t, std::string> pack_names;
-    for (auto &p : store.packs()) pack_names[p.id] = p.name;
+  private:
+    bool cancel_requested() const { return options_.cancel && options_.cancel->load(); }
 
-    std::mutex mutex; // serialises the store, the report and the callbacks
-    size_t done = 0;
-    std::exception_ptr store_failure; // a write that failed stops the run; rethrown after the workers end
-    std::atomic<bool> failed{false};
-    parallel_for(levels.size(), options.jobs, [&](size_t i) {
-        if ((options.cancel && options.cancel->load()) || failed.load()) return;
-        const LevelRecord &rec = levels[i];
+    // A level whose type has no plugin is reported here (and not stored: there is no plugin to key it by).
+    void hand_out(const LevelRecord &rec) {
+        if (!registry_.find(rec.type)) {
+            BulkItem item = item_of(rec);
+            item.status = "no-plugin";
+            item.error = "no plugin for type '" + rec.type + "'";
+            report(item, false);
+            return;
+        }
+        executor_.submit({rec.id, rec.type, rec.text});
+    }
+
+    BulkItem item_of(const LevelRecord &rec) const {
         BulkItem item;
         item.level_id = rec.id;
         item.position = rec.position;
-        const auto pack = pack_names.find(rec.pack_id); // read-only from here on: safe to share between threads
-        item.pack = pack == pack_names.end() ? "" : pack->second;
+        const auto pack = pack_names_.find(rec.pack_id);
+        item.pack = pack == pack_names_.end() ? "" : pack->second;
         item.type = rec.type;
         item.name = rec.name;
+        return item;
+    }
+
+    // Stores one result (committed before the level counts as done) and reports it. False when the store failed.
+    bool record(const WorkResult &r) {
+        const LevelRecord &rec = levels_.at(index_of_.at(r.level_id));
+        if (r.status == PZ_SOLVE_CANCELLED) {
+            report_.cancelled = true; // not stored: it says nothing about the level
+            return true;
+        }
+        const auto plugin = registry_.find(rec.type);
         ResultRecord result;
-        result.level_id = rec.id;
-        bool store_it = true;
-
-        auto plugin = registry.find(rec.type);
-        if (!plugin) {
-            item.status = "no-plugin";
-            item.error = "no plugin for type '" + rec.type + "'";
-            store_it = false;
-        } else {
-            result.plugin_id = plugin->id();
-            result.plugin_version = plugin->version();
-            try {
-                // Stored text is canonical: read it as such, never by format detection.
-                auto parsed = plugin->parse(rec.text, plugin->formats().at(0).name, "level " + std::to_string(rec.id));
-                SolveOptions so;
-                so.time_limit_s = options.timeout_s;
-                so.node_limit = options.node_limit;
-                so.cancel = options.cancel;
-                SolveReport r = plugin->solve(parsed.at(0).level.get(), so);
-                result.status = r.status;
-                item.solution = r.solutions.empty() ? "" : r.solutions[0];
-                item.time_ms = r.time_ms;
-                item.nodes = r.nodes;
-                result.info = stats_json(r);
-                if (r.status == PZ_SOLVE_CANCELLED) store_it = false;
-            } catch (const std::exception &e) {
-                result.status = AttemptFailure::error;
-                item.error = e.what();
-                result.info = JsonLine().add("error", item.error).str();
-            }
-            item.status = attempt_status_text(result.status);
-        }
-        result.solution = item.solution;
-        result.time_ms = item.time_ms;
-        result.nodes = item.nodes;
-
-        std::lock_guard<std::mutex> lock(mutex);
+        result.level_id = r.level_id;
+        result.plugin_id = plugin->id();
+        result.plugin_version = plugin->version();
+        result.status = r.status;
+        result.solution = r.solution;
+        result.time_ms = r.time_ms;
+        result.nodes = r.nodes;
+        result.info = r.info;
         try {
-            if (store_it) store.add_result(result); // committed before the level counts as done
+            store_.add_result(result);
         } catch (...) {
-            if (!store_failure) store_failure = std::current_exception();
-            failed = true;
-            return;
+            store_failure_ = std::current_exception();
+            return false;
         }
-        if (result.status == PZ_SOLVE_CANCELLED) {
-            report.cancelled = true;
-            return;
-        }
-        ++report.attempted;
-        if (!attempt_solved(result.status)) ++report.unsolved; // a level without a plugin is not solved either
-        BulkCell &cell = report.table[{item.type, item.status}];
+        BulkItem item = item_of(rec);
+        item.status = attempt_status_text(r.status);
+        item.solution = r.solution;
+        item.error = r.error;
+        item.time_ms = r.time_ms;
+        item.nodes = r.nodes;
+        report(item, attempt_solved(r.status));
+        return true;
+    }
+
+    void report(const BulkItem &item, bool solved) {
+        ++report_.attempted;
+        if (!solved) ++report_.unsolved;
+        BulkCell &cell = report_.table[{item.type, item.status}];
         ++cell.count;
         cell.time_ms += item.time_ms;
-        ++done;
-        if (options.on_item) options.on_item(item);
-        if (options.on_progress)
-            options.on_progress({done, levels.size(),
-                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
-    });
-    if (store_failure) std::rethrow_exception(store_failure);
-    if (options.cancel && options.cancel->load()) report.cancelled = true;
-    report.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return report;
+        ++done_;
+        if (options_.on_item) options_.on_item(item);
+        if (options_.on_progress) options_.on_progress({done_, levels_.size(), seconds_since(start_)});
+    }
+
+    Store &store_;
+    const PluginRegistry &registry_;
+    const BulkOptions &options_;
+    Executor &executor_;
+    const Clock::time_point start_ = Clock::now();
+    BulkReport report_;
+    std::vector<LevelRecord> levels_;
+    std::unordered_map<int64_t, size_t> index_of_; // level id -> levels_ index
+    std::unordered_map<int64_t, std::string> pack_names_;
+    size_t done_ = 0;
+    std::exception_ptr store_failure_;
+};
+
+} // namespace
+
+BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOptions &options, Executor &executor) {
+    return Dispatcher(store, registry, options, executor).run();
+}
+
+BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOptions &options) {
+    ThreadExecutor threads(registry, {options.timeout_s, options.node_limit}, options.jobs);
+    return bulk_solve(store, registry, options, threads);
 }
 
 } // namespace pluzzle::host

@@ -1,6 +1,7 @@
-// bulk_solve.hpp -- the main job: solve every stored level (of a pack/type) on a thread pool, storing each
-// result the moment it finishes, so killing the run loses at most the levels in flight.
+// bulk_solve.hpp -- the main job: solve every stored level (of a pack/type) on an Executor (threads by default),
+// storing each result the moment it arrives, so killing the run loses at most the levels in flight.
 #pragma once
+#include <pluzzle/host/executor.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
 #include <pluzzle/host/store.hpp>
 
@@ -32,7 +33,7 @@ struct BulkOptions {
     uint64_t node_limit = 0;
     bool resume = false;    // skip levels with a final result from the same plugin id + version
     const std::atomic<bool> *cancel = nullptr;
-    std::function<void(const BulkProgress &)> on_progress; // called from worker threads, serialised
+    std::function<void(const BulkProgress &)> on_progress; // called on the calling thread, after the result is stored
     std::function<void(const BulkItem &)> on_item;         // likewise
 };
 
@@ -51,8 +52,12 @@ struct BulkReport {
     std::map<std::pair<std::string, std::string>, BulkCell> table; // (type, status) -> count, time
 };
 
-// Statuses stored besides the solver's: "error" (the level no longer parses or the plugin failed) and
-// "no-plugin" (not stored: nothing to key it by). Cancelled solves are not stored.
+// Statuses stored besides the solver's: the host's failures (attempt_status.hpp: "error" when the level no longer
+// parses or the plugin failed; "crashed" and "timeout" from worker processes) and "no-plugin" (not stored: nothing
+// to key it by). Cancelled solves are not stored. A store that fails to write stops the run (rethrown).
+// On `options.jobs` threads of this process (`timeout_s`, `node_limit` are the solves' limits):
 BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOptions &options);
+// On the given executor (jobs and limits are the executor's own then).
+BulkReport bulk_solve(Store &store, const PluginRegistry &registry, const BulkOptions &options, Executor &executor);
 
 } // namespace pluzzle::host

@@ -1,0 +1,33 @@
+// executor.hpp -- where a bulk solve's levels are solved. The dispatcher (bulk_solve.cpp) hands items to one
+// Executor and collects results: a pool of threads in this process (thread_executor.hpp), of worker processes
+// (--isolate), or MPI ranks -- one loop for all of them, so storing, progress and --resume are written once.
+#pragma once
+#include <pluzzle/host/work_item.hpp>
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace pluzzle::host {
+
+class Executor {
+  public:
+    virtual ~Executor() = default;
+
+    // How many items run at once (the dispatcher keeps about twice as many submitted, so no worker waits).
+    virtual unsigned slots() const = 0;
+    virtual void submit(WorkItem item) = 0;
+    // The results finished since the last call, waiting up to `wait` when there are none yet.
+    virtual std::vector<WorkResult> collect(std::chrono::milliseconds wait) = 0;
+    // Items submitted whose result has not been collected (after cancel(): only the ones already running).
+    virtual size_t pending() const = 0;
+    // Stops: running solves are asked to stop (they come back, most as cancelled), queued items are dropped.
+    virtual void cancel() = 0;
+
+    // Something the user should hear about that is no level's result (a worker replaced, a rank lost).
+    std::function<void(const std::string &)> on_note;
+};
+
+} // namespace pluzzle::host

@@ -1,0 +1,35 @@
+// work_item.hpp -- one level handed to a worker of a bulk solve, and what comes back. Every kind of worker (a
+// thread, a worker process, an MPI rank) takes the same item and gives the same result, so the dispatcher
+// (bulk_solve.cpp) stores results without knowing where they were solved. The level's text travels with the item:
+// a worker needs no database.
+#pragma once
+#include <pluzzle/host/attempt_status.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace pluzzle::host {
+
+struct WorkItem {
+    int64_t level_id = 0;
+    std::string type; // plugin id
+    std::string text; // canonical level text, as stored
+};
+
+struct WorkResult {
+    int64_t level_id = 0;
+    AttemptStatus status;
+    std::string solution; // the first solution found, if any
+    std::string info;     // JSON: the solver's bounds and stats, or the failure's reason
+    std::string error;    // a failure's message (empty when the plugin answered)
+    double time_ms = 0;
+    uint64_t nodes = 0;
+};
+
+// The limits of each solve.
+struct RunLimits {
+    double timeout_s = 0; // per level; 0: none
+    uint64_t node_limit = 0;
+};
+
+} // namespace pluzzle::host
