@@ -1,0 +1,381 @@
+// The worker frame codec: byte-exact round trips, and no crash on truncated, oversized or random input (a dying
+// worker leaves half a frame; a plugin writing to the wrong fd leaves garbage).
+#include <pluzzle/host/worker_protocol.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+
+using namespace pluzzle::host::wire;
+namespace wire = pluzzle::host::wire; // `Setup` alone is GoogleTest's misspelling trap inside a TEST
+
+namespace {
+
+uint64_t bits(double v) {
+    uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+// Field-by-field equality; doubles by their bits so NaN and -0.0 count as round-tripped.
+void expect_same(const Result &a, const Result &b) {
+    EXPECT_EQ(a.level_id, b.level_id);
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(bits(a.time_ms), bits(b.time_ms));
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.solution, b.solution);
+    EXPECT_EQ(a.info, b.info);
+    EXPECT_EQ(a.error, b.error);
+}
+
+const std::string kUtf8 = "Łódź ♞ 日本語 \xF0\x9F\xA7\xA9";
+const std::string kMultiline = "probe 1\nvalue 3\r\n\n  work 2\n";
+const std::string kBinary = std::string("a\0b\xff", 4); // NUL and a stray byte: a str is bytes, not C text
+
+Hello sample_hello() {
+    return {kProtocolVersion,
+            4242,
+            "node-" + kUtf8,
+            {{"lightsout", "1.0.0", 4, Origin::bundled}, {"probe", "", 0, Origin::third_party}}};
+}
+
+Setup sample_setup() {
+    return {1.5, 10'000'000, 2.15, 256, 2, true, {"/usr/lib/pluzzle/plugins/lightsout.so", "", kUtf8}};
+}
+
+Chunk sample_chunk() {
+    return {7,
+            {{1, "probe", kMultiline},
+             {-9, "", ""},
+             {std::numeric_limits<int64_t>::max(), "nonogram", std::string(1 << 20, 'x') + kUtf8},
+             {std::numeric_limits<int64_t>::min(), "kami", kBinary}}};
+}
+
+std::vector<Result> sample_results() {
+    return {{1, 1, 12.5, 1'000'000, "answer 3\nline 2", "{\"nodes\":1}", ""},
+            {2, kStatusCrashed, 0, 0, "", "{\"reason\":\"worker killed by SIGSEGV\",\"signal\":11}", kUtf8},
+            {3, kStatusTimeout, std::numeric_limits<double>::infinity(), UINT64_MAX, kBinary, "", "x"},
+            {-4, 0, -0.0, 0, "", "", ""},
+            {5, 5, std::nan(""), 3, std::string(1 << 20, '\n'), "", ""}};
+}
+
+// One frame of every kind, in a stream.
+std::vector<std::string> sample_frames() {
+    const auto results = sample_results();
+    return {encode(sample_hello()),
+            encode(sample_setup()),
+            encode(sample_chunk()),
+            encode(results[0]),
+            encode(Results{results}),
+            encode(Results{}),
+            encode(Returned{{1, -2, INT64_MAX}}),
+            encode(Heartbeat{0x0102030405060708u}),
+            encode(Cancel{}),
+            encode(Stop{})};
+}
+
+// Decodes a payload by its kind (what a dispatcher does with each frame).
+void decode_any(const Frame &f) {
+    switch (f.kind) {
+    case Kind::hello: decode_hello(f.payload); break;
+    case Kind::setup: decode_setup(f.payload); break;
+    case Kind::chunk: decode_chunk(f.payload); break;
+    case Kind::result: decode_result(f.payload); break;
+    case Kind::results: decode_results(f.payload); break;
+    case Kind::returned: decode_returned(f.payload); break;
+    case Kind::heartbeat: decode_heartbeat(f.payload); break;
+    case Kind::cancel:
+    case Kind::stop: decode_empty(f.kind, f.payload); break;
+    }
+}
+
+std::vector<Frame> read_all(FrameReader &reader, FrameReader::Status &last) {
+    std::vector<Frame> out;
+    Frame f;
+    while ((last = reader.next(f)) == FrameReader::Status::frame)
+        out.push_back(f);
+    return out;
+}
+
+Frame only_frame(const std::string &bytes) {
+    FrameReader reader;
+    reader.append(bytes.data(), bytes.size());
+    Frame f;
+    EXPECT_EQ(reader.next(f), FrameReader::Status::frame) << reader.error();
+    EXPECT_EQ(reader.buffered(), 0u);
+    return f;
+}
+
+// The ProtocolError a decoder throws on `payload`, or a failure.
+ProtocolError error_of(Kind kind, const std::string &payload) {
+    try {
+        decode_any({kind, payload});
+    } catch (const ProtocolError &e) {
+        return e;
+    }
+    ADD_FAILURE() << kind_name(kind) << " payload accepted";
+    return ProtocolError("", "");
+}
+
+std::string u32_le(uint32_t v) {
+    std::string s;
+    for (int i = 0; i < 4; ++i)
+        s.push_back(char(v >> (8 * i)));
+    return s;
+}
+
+} // namespace
+
+TEST(WorkerProtocol, RoundTripsEveryFrameKind) {
+    const Hello hello = decode_hello(only_frame(encode(sample_hello())).payload);
+    EXPECT_EQ(hello.protocol, kProtocolVersion);
+    EXPECT_EQ(hello.pid, 4242u);
+    EXPECT_EQ(hello.host, sample_hello().host);
+    ASSERT_EQ(hello.plugins.size(), 2u);
+    EXPECT_EQ(hello.plugins[0].id, "lightsout");
+    EXPECT_EQ(hello.plugins[0].version, "1.0.0");
+    EXPECT_EQ(hello.plugins[0].abi_minor, 4u);
+    EXPECT_EQ(hello.plugins[0].origin, Origin::bundled);
+    EXPECT_EQ(hello.plugins[1].version, "");
+    EXPECT_EQ(hello.plugins[1].origin, Origin::third_party);
+
+    const wire::Setup setup = decode_setup(only_frame(encode(sample_setup())).payload);
+    EXPECT_EQ(setup.timeout_s, 1.5);
+    EXPECT_EQ(setup.node_limit, 10'000'000u);
+    EXPECT_EQ(setup.grace_s, 2.15);
+    EXPECT_EQ(setup.memory_limit_mib, 256u);
+    EXPECT_EQ(setup.local_jobs, 2u);
+    EXPECT_TRUE(setup.isolate);
+    EXPECT_EQ(setup.plugin_paths, sample_setup().plugin_paths);
+    EXPECT_FALSE(decode_setup(payload_of(wire::Setup{})).isolate);
+
+    const Frame chunk_frame = only_frame(encode(sample_chunk()));
+    EXPECT_EQ(chunk_frame.kind, Kind::chunk);
+    const Chunk chunk = decode_chunk(chunk_frame.payload);
+    EXPECT_EQ(chunk.chunk_id, 7u);
+    ASSERT_EQ(chunk.items.size(), sample_chunk().items.size());
+    for (size_t i = 0; i < chunk.items.size(); ++i) {
+        EXPECT_EQ(chunk.items[i].level_id, sample_chunk().items[i].level_id);
+        EXPECT_EQ(chunk.items[i].type, sample_chunk().items[i].type);
+        EXPECT_EQ(chunk.items[i].text, sample_chunk().items[i].text);
+    }
+    EXPECT_TRUE(decode_chunk(payload_of(Chunk{})).items.empty());
+
+    for (const Result &r : sample_results())
+        expect_same(decode_result(only_frame(encode(r)).payload), r);
+    const Results batch = decode_results(only_frame(encode(Results{sample_results()})).payload);
+    ASSERT_EQ(batch.results.size(), sample_results().size());
+    for (size_t i = 0; i < batch.results.size(); ++i)
+        expect_same(batch.results[i], sample_results()[i]);
+
+    EXPECT_EQ(decode_returned(only_frame(encode(Returned{{1, -2, INT64_MAX}})).payload).level_ids,
+              (std::vector<int64_t>{1, -2, INT64_MAX}));
+    EXPECT_EQ(decode_heartbeat(only_frame(encode(Heartbeat{UINT64_MAX})).payload).seq, UINT64_MAX);
+    for (const std::string &empty : {encode(Cancel{}), encode(Stop{})}) {
+        const Frame f = only_frame(empty);
+        EXPECT_TRUE(f.payload.empty());
+        EXPECT_NO_THROW(decode_empty(f.kind, f.payload));
+    }
+    EXPECT_EQ(only_frame(encode(Cancel{})).kind, Kind::cancel);
+    EXPECT_EQ(only_frame(encode(Stop{})).kind, Kind::stop);
+}
+
+TEST(WorkerProtocol, BytesAreLittleEndianWhateverTheHost) {
+    EXPECT_EQ(encode(Heartbeat{0x0102030405060708u}),
+              std::string("\x08\0\0\0\x07\x08\x07\x06\x05\x04\x03\x02\x01", 13));
+    EXPECT_EQ(encode(Stop{}), std::string("\0\0\0\0\x09", 5));
+    // f64: the IEEE bits of 1.0 (0x3FF0...) in a little-endian u64; the str header before its bytes.
+    Result r;
+    r.level_id = -1;
+    r.status = 1;
+    r.time_ms = 1.0;
+    r.solution = "ab";
+    EXPECT_EQ(payload_of(r), std::string("\xff\xff\xff\xff\xff\xff\xff\xff"
+                                         "\x01"
+                                         "\0\0\0\0\0\0\xf0\x3f"
+                                         "\0\0\0\0\0\0\0\0"
+                                         "\x02\0\0\0ab"
+                                         "\0\0\0\0"
+                                         "\0\0\0\0",
+                                         8 + 1 + 8 + 8 + 6 + 4 + 4));
+}
+
+TEST(WorkerProtocol, TruncatedAndOversizedFramesAreReported) {
+    // Every strict prefix of a stream of small frames gives the whole frames it holds, then "incomplete".
+    std::string stream;
+    std::vector<size_t> ends;
+    for (const std::string &f : {encode(sample_hello()), encode(sample_setup()), encode(sample_results()[1]),
+                                 encode(Returned{{5, 6}}), encode(Heartbeat{3}), encode(Cancel{}), encode(Stop{})}) {
+        stream += f;
+        ends.push_back(stream.size());
+    }
+    for (size_t n = 0; n < stream.size(); ++n) {
+        FrameReader reader;
+        reader.append(stream.data(), n);
+        FrameReader::Status last;
+        const auto frames = read_all(reader, last);
+        ASSERT_EQ(last, FrameReader::Status::incomplete) << "prefix " << n << ": " << reader.error();
+        size_t whole = 0;
+        while (whole < ends.size() && ends[whole] <= n)
+            ++whole;
+        ASSERT_EQ(frames.size(), whole) << "prefix " << n;
+    }
+    // Every strict prefix of every payload is refused by its decoder, with a reason.
+    for (const std::string &bytes : sample_frames()) {
+        const Frame f = only_frame(bytes);
+        // The 1 MiB texts: cut near the ends and in steps, not at each of a million bytes.
+        for (size_t n = 0; n<f.payload.size(); n += f.payload.size()> 4096 && n > 64 ? 4093 : 1) {
+            const ProtocolError e = error_of(f.kind, f.payload.substr(0, n));
+            EXPECT_NE(std::string(e.what()).find("malformed"), std::string::npos) << e.what();
+            EXPECT_FALSE(e.field().empty()) << e.what();
+        }
+        if (!f.payload.empty()) { // the steps above may have jumped over the last byte
+            EXPECT_THROW(decode_any({f.kind, f.payload.substr(0, f.payload.size() - 1)}), ProtocolError)
+                << kind_name(f.kind);
+        }
+    }
+    // A frame header announcing more than the cap is malformed at once, and stays so.
+    FrameReader reader;
+    const std::string huge = u32_le(kMaxPayload + 1) + "\x03";
+    reader.append(huge.data(), huge.size());
+    Frame f;
+    EXPECT_EQ(reader.next(f), FrameReader::Status::malformed);
+    EXPECT_NE(reader.error().find("field 'payload_len'"), std::string::npos) << reader.error();
+    const std::string good = encode(Stop{});
+    reader.append(good.data(), good.size());
+    EXPECT_EQ(reader.next(f), FrameReader::Status::malformed);
+}
+
+TEST(WorkerProtocol, CorruptLengthsAndValuesNameTheField) {
+    auto expect_field = [](Kind kind, const std::string &payload, const std::string &field, const std::string &why) {
+        const ProtocolError e = error_of(kind, payload);
+        EXPECT_EQ(e.field(), field) << e.what();
+        EXPECT_NE(std::string(e.what()).find("field '" + field + "'"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(kind_name(kind)), std::string::npos) << e.what();
+    };
+    // CHUNK: chunk_id 1, one item, level_id 2, type "t", then the text's length.
+    const std::string head = u32_le(1) + u32_le(1) + std::string("\x02\0\0\0\0\0\0\0", 8) + u32_le(1) + "t";
+    expect_field(Kind::chunk, head + u32_le(5) + "abc", "text", "needs 5 bytes but 3 are left");
+    expect_field(Kind::chunk, head + u32_le(kMaxString + 1) + "abc", "text", "over the 64 MiB cap");
+    expect_field(Kind::chunk, head + u32_le(3) + "abcXY", "payload_len", "2 bytes left over");
+    expect_field(Kind::chunk, u32_le(1) + u32_le(0xffffffffu) + "abc", "items", "count 4294967295 needs at least");
+    expect_field(Kind::results, u32_le(1000) + std::string(100, '\0'), "results", "count 1000");
+    expect_field(Kind::returned, u32_le(2) + std::string(15, '\0'), "level_ids", "needs at least 16 bytes");
+
+    Result r;
+    std::string bad_status = payload_of(r);
+    bad_status[8] = char(6);
+    expect_field(Kind::result, bad_status, "status", "unknown status 6");
+
+    std::string bad_origin = payload_of(sample_hello());
+    bad_origin.back() = char(2);
+    expect_field(Kind::hello, bad_origin, "origin", "unknown origin 2");
+    Hello other = sample_hello();
+    other.protocol = 2;
+    expect_field(Kind::hello, payload_of(other), "protocol", "version 2");
+
+    std::string bad_flag = payload_of(wire::Setup{});
+    bad_flag[8 + 8 + 8 + 8 + 4] = char(2);
+    expect_field(Kind::setup, bad_flag, "isolate", "not 0 or 1");
+    expect_field(Kind::cancel, "x", "payload_len", "1 bytes left over");
+
+    FrameReader reader;
+    const std::string unknown = u32_le(0) + "\x2a";
+    reader.append(unknown.data(), unknown.size());
+    Frame f;
+    EXPECT_EQ(reader.next(f), FrameReader::Status::malformed);
+    EXPECT_NE(reader.error().find("field 'kind': unknown frame kind 42"), std::string::npos) << reader.error();
+
+    // The encoder refuses what the decoder would.
+    Chunk too_big{1, {{1, "probe", std::string(kMaxString + 1, 'x')}}};
+    try {
+        encode(too_big);
+        FAIL() << "an over-cap text was encoded";
+    } catch (const ProtocolError &e) {
+        EXPECT_EQ(e.field(), "text");
+        EXPECT_NE(std::string(e.what()).find("CHUNK"), std::string::npos) << e.what();
+    }
+    EXPECT_NO_THROW(encode(Chunk{1, {{1, "probe", std::string(kMaxString, 'x')}}}));
+}
+
+TEST(WorkerProtocol, FramesFedOneByteAtATimeComeOutIdentical) {
+    std::string stream;
+    std::vector<Frame> expected;
+    for (const std::string &bytes : sample_frames()) {
+        stream += bytes;
+        expected.push_back(only_frame(bytes));
+    }
+    FrameReader reader;
+    std::vector<Frame> got;
+    Frame f;
+    for (char c : stream) {
+        reader.append(&c, 1);
+        FrameReader::Status s;
+        while ((s = reader.next(f)) == FrameReader::Status::frame)
+            got.push_back(f);
+        ASSERT_EQ(s, FrameReader::Status::incomplete) << reader.error();
+    }
+    EXPECT_EQ(reader.buffered(), 0u);
+    ASSERT_EQ(got.size(), expected.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+        EXPECT_EQ(got[i].kind, expected[i].kind) << i;
+        EXPECT_TRUE(got[i].payload == expected[i].payload) << "frame " << i << " (" << kind_name(got[i].kind) << ")";
+    }
+}
+
+TEST(WorkerProtocol, RandomBytesNeverCrashTheReaderOrTheDecoders) {
+    std::mt19937_64 rng(20240613);
+    const std::vector<std::string> frames = [] {
+        std::vector<std::string> small;
+        for (const std::string &f : sample_frames())
+            if (f.size() < 4096) small.push_back(f);
+        return small;
+    }();
+    size_t decoded = 0, refused = 0;
+    for (int round = 0; round < 4000; ++round) {
+        std::string bytes;
+        switch (round % 3) {
+        case 0: // pure noise
+            bytes.resize(rng() % 512);
+            for (char &c : bytes)
+                c = char(rng());
+            break;
+        case 1: // a plausible header over a noise payload, so the decoders see it
+            bytes.resize(rng() % 200);
+            for (char &c : bytes)
+                c = char(rng());
+            bytes = u32_le(uint32_t(bytes.size())) + char(1 + rng() % 9) + bytes;
+            break;
+        default: // a valid frame with a few bytes changed
+            bytes = frames[rng() % frames.size()];
+            for (int k = 0, n = int(1 + rng() % 4); k < n; ++k)
+                bytes[rng() % bytes.size()] = char(rng());
+        }
+        FrameReader reader;
+        for (size_t at = 0; at < bytes.size();) { // in pieces of random sizes
+            const size_t piece = std::min<size_t>(bytes.size() - at, 1 + rng() % 64);
+            reader.append(bytes.data() + at, piece);
+            at += piece;
+            Frame f;
+            FrameReader::Status s;
+            while ((s = reader.next(f)) == FrameReader::Status::frame) {
+                try {
+                    decode_any(f);
+                    ++decoded;
+                } catch (const ProtocolError &) {
+                    ++refused;
+                }
+            }
+            if (s == FrameReader::Status::malformed) {
+                EXPECT_FALSE(reader.error().empty());
+            }
+        }
+    }
+    // Both paths were exercised (the mutations keep some frames valid).
+    EXPECT_GT(decoded, 0u);
+    EXPECT_GT(refused, 100u);
+}
