@@ -1,20 +1,30 @@
 // A plugin for the host's tests: its level text says how to behave (sleep while solving, throw from an
 // operation), so tests can drive slow bulk runs, cancellation and plugin failures through the real ABI.
+// Misbehaving keys for the crash-isolated workers (issue 13), all acted on when solving:
+//   crash segv|abort|exit  a real null write, abort(), exit(7)     hang_ms N  spin N ms without polling
+//   hog_mb N               hold N MiB (1 MiB blocks, touched)      print      write a line to stdout
+//   work N                 N x 10^6 xorshift steps, ticking every 10^4: deterministic CPU and nodes
 // Compile-time switches build the broken variants the loader must reject or accept:
 //   PROBE_ABI_MAJOR=N   report another ABI major          PROBE_MINOR0     an ABI 1.0 plugin (smaller table)
 //   PROBE_MINOR1        an ABI 1.1 plugin (games, no AI profiles)
 //   PROBE_MINOR2        an ABI 1.2 plugin (the whole table, but the Boost.DLL alias as entry, as SDK 1.2 built it)
 // The 1.0-1.2 variants export the Boost.DLL alias `pluzzle_plugin` their SDKs used, not the plain C entry.
 //   PROBE_NULL_ENTRY    entry point returns NULL           PROBE_THROW_INIT info() throws while the table is built
-//   PROBE_ID="..."      plugin id (default "probe")
+//   PROBE_ID="..."      plugin id (default "probe")       PROBE_VERSION="..." plugin version (default "1.0.0")
 #include <pluzzle/plugin.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 #ifndef PROBE_ID
 #define PROBE_ID "probe"
+#endif
+#ifndef PROBE_VERSION
+#define PROBE_VERSION "1.0.0"
 #endif
 
 namespace {
@@ -24,7 +34,59 @@ struct ProbeLevel : pluzzle::Level {
     int sleep_ms = 0;       // solve takes this long (polling for cancellation)
     std::string throw_in;   // operation that throws: parse is handled at parse time
     int game = 0;           // > 0: a two-player Nim of this many tokens (take 1..3, taking the last wins)
+    std::string crash;      // segv, abort or exit: how solve kills the process
+    int hang_ms = 0;        // solve first spins this long, deaf to the time limit and cancellation
+    int hog_mb = 0;         // solve holds this much memory while it runs
+    int work = 0;           // millions of xorshift steps before answering
+    bool print = false;     // solve writes to stdout (which abi.h forbids)
 };
+
+// Ends the process the way a broken plugin would. The null write goes through a volatile pointer so the
+// compiler emits a real store (a true fault, not a trap instruction); raise() is only the fallback.
+[[noreturn]] void crash_now(const std::string &how) {
+    if (how == "abort") std::abort();
+    if (how == "exit") std::exit(7);
+    int *volatile nowhere = nullptr;
+    *nowhere = 1;
+    std::raise(SIGSEGV);
+    std::abort();
+}
+
+void spin_for(int ms) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    while (std::chrono::steady_clock::now() < end) {
+    }
+}
+
+// Touches one byte per page through a volatile pointer: the memory becomes resident, and the allocation cannot be
+// optimised away.
+std::vector<std::unique_ptr<char[]>> hog(int mib) {
+    constexpr size_t block = size_t(1) << 20;
+    std::vector<std::unique_ptr<char[]>> blocks;
+    for (int i = 0; i < mib; ++i) {
+        blocks.emplace_back(new char[block]);
+        volatile char *b = blocks.back().get();
+        for (size_t at = 0; at < block; at += 4096)
+            b[at] = char(i);
+    }
+    return blocks;
+}
+
+// N x 10^6 xorshift64 steps counted as nodes 10^4 at a time, so nodes (and the final state, reported as a stat)
+// are the same on every machine. False when the control stopped it.
+bool work(int millions, pluzzle::SolveControl &control, pluzzle::SolveOutcome &outcome) {
+    uint64_t x = 88172645463325252u;
+    for (int64_t blocks = int64_t(millions) * 100; blocks > 0; --blocks) {
+        for (int i = 0; i < 10000; ++i) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+        }
+        if (control.tick(10000)) return false;
+    }
+    outcome.stats.push_back({"xorshift", std::to_string(x)});
+    return true;
+}
 
 struct ProbeState : pluzzle::State {
     int answer = -1;
@@ -49,14 +111,15 @@ public:
         pluzzle::PluginInfo i;
         i.id = PROBE_ID;
         i.name = "Probe (test plugin)";
-        i.version = "1.0.0";
+        i.version = PROBE_VERSION;
         i.description = "Behaves as its level text says; for the host's tests.";
         i.ais = {{"greedy", "Greedy", "leaves a multiple of four tokens when it can"},
                  {"learner",
                   "Learner",
                   "'learner:<level>' takes min(level, 3) tokens (at least 1)",
                   {"level", "2", "0..1000; +1 after a game the learner lost, -1 after one it won"}}};
-        i.formats = {{"canonical", "probe", "probe 1 / value N / sleep_ms N / throw OP"}};
+        i.formats = {{"canonical", "probe",
+                      "probe 1 / value N / sleep_ms N / throw OP / crash HOW / hang_ms N / hog_mb N / work N / print"}};
         i.params = {{"value", PZ_PARAM_INT, "7", 0, 1000, "", "the answer"}};
         return i;
     }
@@ -74,11 +137,25 @@ public:
                 continue;
             }
             if (!cur) throw pluzzle::parse_error("expected 'probe 1' header", line.number, t[0].column);
+            if (t[0].text == "print" && t.size() == 1) {
+                cur->print = true;
+                continue;
+            }
             if (t.size() != 2) throw pluzzle::parse_error("expected 'key value'", line.number, t[0].column);
             if (t[0].text == "value") cur->value = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "value"));
             else if (t[0].text == "game") cur->game = int(pluzzle::to_int(t[1], line.number, 1, 1000, "game"));
             else if (t[0].text == "sleep_ms") cur->sleep_ms = int(pluzzle::to_int(t[1], line.number, 0, 600000, "sleep_ms"));
-            else if (t[0].text == "throw") {
+            else if (t[0].text == "hang_ms")
+                cur->hang_ms = int(pluzzle::to_int(t[1], line.number, 0, 3600000, "hang_ms"));
+            else if (t[0].text == "hog_mb")
+                cur->hog_mb = int(pluzzle::to_int(t[1], line.number, 0, 1 << 20, "hog_mb"));
+            else if (t[0].text == "work")
+                cur->work = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "work"));
+            else if (t[0].text == "crash") {
+                cur->crash = std::string(t[1].text);
+                if (cur->crash != "segv" && cur->crash != "abort" && cur->crash != "exit")
+                    throw pluzzle::parse_error("expected segv, abort or exit", line.number, t[1].column, "crash");
+            } else if (t[0].text == "throw") {
                 cur->throw_in = std::string(t[1].text);
                 if (cur->throw_in == "parse") throw std::runtime_error("probe throws in parse");
                 if (cur->throw_in == "parse_int") throw 42; // not even a std::exception
@@ -96,6 +173,11 @@ public:
         if (p.sleep_ms) s += "sleep_ms " + std::to_string(p.sleep_ms) + "\n";
         if (!p.throw_in.empty()) s += "throw " + p.throw_in + "\n";
         if (p.game) s += "game " + std::to_string(p.game) + "\n";
+        if (!p.crash.empty()) s += "crash " + p.crash + "\n";
+        if (p.hang_ms) s += "hang_ms " + std::to_string(p.hang_ms) + "\n";
+        if (p.hog_mb) s += "hog_mb " + std::to_string(p.hog_mb) + "\n";
+        if (p.work) s += "work " + std::to_string(p.work) + "\n";
+        if (p.print) s += "print\n";
         return s;
     }
 
@@ -106,8 +188,19 @@ public:
     pluzzle::SolveOutcome solve(const pluzzle::Level &l, pluzzle::SolveControl &control) const override {
         const auto &p = pluzzle::as<ProbeLevel>(l);
         if (p.throw_in == "solve") throw std::runtime_error("probe throws in solve");
-        const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.sleep_ms);
+        if (!p.crash.empty()) crash_now(p.crash);
+        spin_for(p.hang_ms);
+        const auto held = hog(p.hog_mb); // until the solve returns
+        if (p.print) {
+            std::printf("probe %d writes to stdout while solving\n", p.value);
+            std::fflush(stdout);
+        }
         pluzzle::SolveOutcome outcome;
+        if (!work(p.work, control, outcome)) {
+            outcome.status = control.stop_status();
+            return outcome;
+        }
+        const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.sleep_ms);
         while (std::chrono::steady_clock::now() < end) {
             if (control.tick(1) || control.poll()) {
                 outcome.status = control.stop_status();

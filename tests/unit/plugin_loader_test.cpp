@@ -270,6 +270,55 @@ TEST(PluginLoader, SolveHonoursCancellationAndTimeLimit) {
     EXPECT_LT(r.time_ms, 5000);
 }
 
+// The keys the isolated-worker tests misbehave with (issue 13) are canonical text; only the harmless ones are
+// solved here, in the test's own process.
+TEST(PluginLoader, ProbeWorkGivesTheSameNodesEveryTimeAndTheMisbehavingKeysRoundTrip) {
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    auto p = reg.find("probe");
+    const std::string all = "probe 1\nvalue 5\ncrash segv\nhang_ms 20\nhog_mb 3\nwork 1\nprint\n";
+    EXPECT_EQ(p->encode(p->parse(all, "", "x.probe").at(0).level.get()), all);
+    for (const char *how : {"abort", "exit"}) {
+        const std::string text = std::string("probe 1\nvalue 0\ncrash ") + how + "\n";
+        EXPECT_EQ(p->encode(p->parse(text, "", "x.probe").at(0).level.get()), text);
+    }
+    try {
+        p->parse("probe 1\ncrash gently\n", "", "x.probe");
+        FAIL() << "an unknown crash was accepted";
+    } catch (const InputError &e) {
+        EXPECT_EQ(e.field(), "crash");
+    }
+
+    auto level = p->parse("probe 1\nvalue 3\nwork 2\nhog_mb 2\nhang_ms 5\n", "", "work.probe");
+    const SolveReport a = p->solve(level[0].level.get(), {});
+    const SolveReport b = p->solve(level[0].level.get(), {});
+    EXPECT_EQ(a.status, PZ_SOLVE_UNIQUE);
+    EXPECT_EQ(a.solutions, std::vector<std::string>{"answer 3"});
+    EXPECT_EQ(a.nodes, 2'000'000u);
+    EXPECT_EQ(b.nodes, a.nodes);
+    EXPECT_EQ(b.stats, a.stats); // the xorshift state: the work was done, the same way
+
+    SolveOptions limited;
+    limited.node_limit = 500'000;
+    const SolveReport cut = p->solve(level[0].level.get(), limited);
+    EXPECT_EQ(cut.status, PZ_SOLVE_LIMIT);
+    EXPECT_EQ(cut.nodes, 500'000u);
+    std::atomic<bool> cancel{true};
+    SolveOptions cancelled;
+    cancelled.cancel = &cancel;
+    EXPECT_EQ(p->solve(level[0].level.get(), cancelled).status, PZ_SOLVE_CANCELLED);
+}
+
+// The plugin-mismatch tests need one plugin id at two versions.
+TEST(PluginLoader, TheV2ProbeIsTheSameIdAtVersion2) {
+    PluginRegistry v1, v2;
+    ASSERT_TRUE(v1.load_file(probe_dir("good") + "/pluzzle_probe.so"));
+    ASSERT_TRUE(v2.load_file(probe_dir("v2") + "/pluzzle_probe_v2.so")) << reason_for(v2, "probe_v2");
+    ASSERT_TRUE(v2.find("probe"));
+    EXPECT_EQ(v1.find("probe")->version(), "1.0.0");
+    EXPECT_EQ(v2.find("probe")->version(), "2.0.0");
+}
+
 TEST(PluginLoader, TableCheckNamesWhatIsMissing) {
     PluginRegistry reg;
     ASSERT_TRUE(reg.load_file(probe_dir("good") + "/pluzzle_probe.so"));
