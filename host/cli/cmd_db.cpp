@@ -4,16 +4,20 @@
 #include <pluzzle/host/bulk_solve.hpp>
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include <pluzzle/host/install_paths.hpp>
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/pack_file.hpp>
 #include <pluzzle/host/parallel.hpp>
+#include <pluzzle/host/process_executor.hpp>
 #include <pluzzle/host/store.hpp>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
+#include <iostream>
 #include <map>
+#include <optional>
 #include <unistd.h>
 
 namespace pluzzle::cli {
@@ -27,6 +31,9 @@ struct DbArgs {
     double timeout_s = 0;
     uint64_t node_limit = 0;
     bool resume = false;
+    bool isolate = false, threads = false; // neither: worker processes when a plugin the run needs is not bundled
+    double grace_s = -1;                   // < 0: the executor's default
+    uint64_t memory_limit_mib = 0;
     bool jobs_given = false, timeout_given = false; // else the settings file decides
 };
 
@@ -185,6 +192,31 @@ void print_summary(const host::BulkReport &report) {
               << report.wall_s << " s" << (report.cancelled ? " (cancelled)" : "") << "\n";
 }
 
+// Worker processes or threads (--isolate, --threads; by default, processes when a plugin the run needs is not one
+// of ours: a crash or a hang in code we have not tested then costs a level, not the run). Returns the workers'
+// options, or nothing for threads.
+std::optional<host::IsolateOptions> isolation(Context &ctx, const DbArgs &args, host::Store &store,
+                                              const host::BulkOptions &options) {
+    host::IsolateOptions iso;
+    std::string third_party;
+    for (const std::string &type : store.level_types(options.filter)) {
+        const auto plugin = ctx.registry().find(type);
+        if (!plugin) continue;
+        iso.plugin_paths.push_back(plugin->path());
+        if (third_party.empty() && !host::is_bundled_plugin(plugin->path())) third_party = plugin->id();
+    }
+    const bool isolate = args.isolate || (!args.threads && !third_party.empty());
+    if (!isolate) return std::nullopt;
+    if (!args.isolate && !ctx.quiet && !ctx.json)
+        std::cerr << "solving in worker processes: plugin '" << third_party
+                  << "' is not bundled (--threads to solve in this process)\n";
+    iso.jobs = options.jobs;
+    iso.limits = {options.timeout_s, options.node_limit};
+    iso.grace_s = args.grace_s;
+    iso.memory_limit_mib = args.memory_limit_mib;
+    return iso;
+}
+
 int run_solve(Context &ctx, DbArgs args) {
     host::check_database_path(args.db, host::DatabaseUse::Existing);
     if (!args.jobs_given) args.jobs = ctx.settings().jobs;
@@ -217,7 +249,17 @@ int run_solve(Context &ctx, DbArgs args) {
             if (!item.error.empty()) j.add("error", item.error);
             ctx.emit(j);
         };
-    const host::BulkReport report = host::bulk_solve(store, reg, options);
+    const std::optional<host::IsolateOptions> isolate = isolation(ctx, args, store, options);
+    host::BulkReport report;
+    if (isolate) {
+        host::ProcessExecutor workers(*isolate);
+        workers.on_note = [&ctx](const std::string &text) {
+            if (!ctx.quiet) std::cerr << (isatty(STDERR_FILENO) ? "\r\033[K" : "") << text << "\n";
+        };
+        report = host::bulk_solve(store, reg, options, workers);
+    } else {
+        report = host::bulk_solve(store, reg, options);
+    }
     if (progress_line) progress.finish();
     if (ctx.json) {
         host::JsonLine j;
@@ -268,6 +310,19 @@ void add_db_command(CLI::App &app, Context &ctx) {
                         ->check(kSeconds);
     solve->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
     solve->add_flag("--resume", args->resume, "Skip levels already solved by the same plugin version");
+    auto *isolate = solve->add_flag("--isolate", args->isolate,
+                                    "Solve in worker processes: a plugin that crashes or hangs costs one level "
+                                    "(status crashed or timeout), not the run (default for plugins not bundled)");
+    solve->add_flag("--threads", args->threads, "Solve on threads of this process (default for bundled plugins)")
+        ->excludes(isolate);
+    solve->add_option("--grace", args->grace_s,
+                      "With worker processes: seconds after --timeout before a silent worker is killed "
+                      "(default 2 + 10% of --timeout)")
+        ->check(kSeconds);
+    solve->add_option("--memory-limit", args->memory_limit_mib,
+                      "With worker processes: MiB each may allocate beyond its plugins (0 = none); a level over it "
+                      "is recorded crashed")
+        ->check(kNotNegative);
     solve->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;
         args->timeout_given = timeout->count() > 0;

@@ -2,6 +2,8 @@
 
 #include "elf_check.hpp"
 
+#include <pluzzle/host/install_paths.hpp>
+
 #include <boost/dll/shared_library.hpp>
 
 #include <algorithm>
@@ -42,30 +44,10 @@ std::string loader_message(std::string what) {
 
 } // namespace
 
-namespace {
-
-// The folder of the running executable (build/bin or <prefix>/bin).
-fs::path executable_folder() {
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? fs::path() : exe.parent_path();
-}
-
-// True when `exe_dir` lies inside this build tree (then the build's plugin folder is the one to use).
-bool inside_build_tree(const fs::path &exe_dir) {
-    std::error_code ec;
-    const fs::path build = fs::weakly_canonical(fs::path(PLUZZLE_BUILD_PLUGIN_DIR) / ".." / ".." / "..", ec);
-    const fs::path dir = fs::weakly_canonical(exe_dir, ec);
-    const std::string b = build.string(), d = dir.string();
-    return !b.empty() && d.compare(0, b.size(), b) == 0 && (d.size() == b.size() || d[b.size()] == '/');
-}
-
-} // namespace
-
 std::vector<std::string> PluginRegistry::default_search_path(const std::vector<std::string> &extra) {
     std::vector<std::string> out;
     const fs::path exe_dir = executable_folder();
-    const bool in_build = inside_build_tree(exe_dir);
+    const bool in_build = running_from_build_tree();
     if (in_build) add_if_folder(out, PLUZZLE_BUILD_PLUGIN_DIR);
     if (const char *env = std::getenv("PLUZZLE_PLUGIN_PATH")) {
         std::stringstream parts(env);

@@ -377,6 +377,16 @@ std::vector<LevelRecord> Store::levels(const LevelFilter &filter) {
     return out;
 }
 
+std::vector<std::string> Store::level_types(const LevelFilter &filter) {
+    auto st = db_.prepare("SELECT DISTINCT l.type FROM levels l JOIN packs p ON p.id = l.pack_id"
+                          " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2) ORDER BY l.type",
+                          "listing level types");
+    st.bind(1, filter.pack).bind(2, filter.type);
+    std::vector<std::string> out;
+    while (st.step()) out.push_back(st.text(0));
+    return out;
+}
+
 std::optional<LevelRecord> Store::level(int64_t id) {
     auto st = db_.prepare(std::string("SELECT ") + kLevelColumns + " FROM levels l WHERE l.id = ?1",
                           "reading level " + std::to_string(id));

@@ -21,14 +21,6 @@ namespace {
 
 const char *kLevel = "lightsout 1\nname corner\nsize 3 3\n##.\n#..\n...\n";
 
-std::string member(const rapidjson::Value &v, const char *key) {
-    if (!v.HasMember(key)) return "<missing>";
-    if (v[key].IsString()) return v[key].GetString();
-    if (v[key].IsUint64()) return std::to_string(v[key].GetUint64());
-    if (v[key].IsInt64()) return std::to_string(v[key].GetInt64());
-    return "<other>";
-}
-
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
 // A database of the bundled classic pack, closed (so its -wal/-shm files are gone).

@@ -16,16 +16,6 @@ const char *kUniqueLevel = "lightsout 1\nname corner\nsize 3 3\n##.\n#..\n...\n"
 // A 5x5 board cannot switch a single corner: proved unsolvable.
 const char *kImpossibleLevel = "lightsout 1\nname lonely\nsize 5 5\n#....\n.....\n.....\n.....\n.....\n";
 
-std::string member(const rapidjson::Value &v, const char *key) {
-    if (!v.HasMember(key)) return "<missing>";
-    if (v[key].IsString()) return v[key].GetString();
-    if (v[key].IsBool()) return v[key].GetBool() ? "true" : "false";
-    if (v[key].IsUint64()) return std::to_string(v[key].GetUint64());
-    if (v[key].IsInt64()) return std::to_string(v[key].GetInt64());
-    if (v[key].IsNumber()) return std::to_string(v[key].GetDouble());
-    return "<other>";
-}
-
 } // namespace
 
 TEST(Cli, HelpAndUsageExitCodes) {

@@ -95,6 +95,17 @@ inline std::vector<rapidjson::Document> json_lines(const std::string &out) {
     return docs;
 }
 
+// A member of a JSON line as text ("<missing>" when absent), whatever its JSON type.
+inline std::string member(const rapidjson::Value &v, const char *key) {
+    if (!v.HasMember(key)) return "<missing>";
+    if (v[key].IsString()) return v[key].GetString();
+    if (v[key].IsBool()) return v[key].GetBool() ? "true" : "false";
+    if (v[key].IsUint64()) return std::to_string(v[key].GetUint64());
+    if (v[key].IsInt64()) return std::to_string(v[key].GetInt64());
+    if (v[key].IsNumber()) return std::to_string(v[key].GetDouble());
+    return "<other>";
+}
+
 inline std::string probe_dir(const std::string &folder) { return std::string(PLUZZLE_TEST_PLUGIN_DIR) + "/" + folder; }
 #endif
 

@@ -116,6 +116,7 @@ public:
     size_t add_levels(int64_t pack_id, std::vector<LevelRecord> levels);
 
     std::vector<LevelRecord> levels(const LevelFilter &filter = {}); // ordered by pack id, position
+    std::vector<std::string> level_types(const LevelFilter &filter = {}); // the types of those levels, sorted
     std::optional<LevelRecord> level(int64_t id);
     // Replaces the text, recomputes the hash and bumps updated_at. StoreError if there is no such level or the
     // pack already holds another level with the new content.

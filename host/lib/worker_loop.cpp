@@ -1,0 +1,180 @@
+// worker_loop.cpp -- see worker_loop.hpp.
+#include <pluzzle/host/worker_loop.hpp>
+
+#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/solve_item.hpp>
+#include <pluzzle/host/worker_protocol.hpp>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <new>
+#include <string>
+
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace pluzzle::host {
+namespace {
+
+std::atomic<bool> g_cancel{false}; // set by SIGUSR1: lock-free, so the handler may write it
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+void on_cancel(int) { g_cancel = true; }
+
+bool write_all(int fd, const std::string &bytes) {
+    for (size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += size_t(n);
+    }
+    return true;
+}
+
+uint8_t wire_status(const AttemptStatus &s) {
+    if (s) return uint8_t(*s);
+    switch (*s.failure()) {
+    case AttemptFailure::crashed: return wire::kStatusCrashed;
+    case AttemptFailure::timeout: return wire::kStatusTimeout;
+    case AttemptFailure::error: break;
+    }
+    return wire::kStatusError;
+}
+
+// Caps the heap (RLIMIT_DATA counts anonymous mappings too, not the libraries) at what it is now plus `mib`.
+void limit_memory(uint64_t mib) {
+    long pages = 0;
+    if (FILE *f = std::fopen("/proc/self/statm", "r")) { // size resident shared text lib data dt
+        long fields[7] = {};
+        if (std::fscanf(f, "%ld %ld %ld %ld %ld %ld %ld", &fields[0], &fields[1], &fields[2], &fields[3], &fields[4],
+                        &fields[5], &fields[6]) == 7)
+            pages = fields[5];
+        std::fclose(f);
+    }
+    const rlim_t limit = rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) + rlim_t(mib << 20);
+    rlimit r{limit, limit};
+    setrlimit(RLIMIT_DATA, &r);
+}
+
+class Worker {
+  public:
+    Worker(int in_fd, int out_fd) : in_(in_fd), out_(out_fd) {}
+
+    int run() {
+        for (;;) {
+            wire::Frame frame;
+            const auto status = next_frame(frame);
+            if (status != wire::FrameReader::Status::frame) return status == wire::FrameReader::Status::malformed;
+            switch (frame.kind) {
+            case wire::Kind::setup:
+                if (!setup(wire::decode_setup(frame.payload))) return 1;
+                break;
+            case wire::Kind::chunk:
+                if (!solve(wire::decode_chunk(frame.payload))) return 0; // the dispatcher is gone
+                if (out_of_memory_) return 0; // the heap may be in pieces: a fresh worker takes over
+                break;
+            case wire::Kind::stop: return 0;
+            default: break; // CANCEL travels as SIGUSR1 (a frame would wait behind the solve); others are not ours
+            }
+        }
+    }
+
+  private:
+    wire::FrameReader::Status next_frame(wire::Frame &frame) {
+        for (;;) {
+            const auto status = reader_.next(frame);
+            if (status != wire::FrameReader::Status::incomplete) return status;
+            char buffer[1 << 16];
+            const ssize_t n = ::read(in_, buffer, sizeof buffer);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return wire::FrameReader::Status::incomplete; // end of input: the dispatcher closed it
+            reader_.append(buffer, size_t(n));
+        }
+    }
+
+    bool setup(const wire::Setup &s) {
+        limits_.timeout_s = s.timeout_s;
+        limits_.node_limit = s.node_limit;
+        for (const std::string &path : s.plugin_paths)
+            if (!registry_.load_file(path))
+                std::fprintf(stderr, "pluzzle-worker: %s: %s\n", path.c_str(),
+                             registry_.problems().back().reason.c_str());
+        memory_limit_mib_ = s.memory_limit_mib;
+        if (memory_limit_mib_) limit_memory(memory_limit_mib_);
+        wire::Hello hello;
+        hello.pid = uint32_t(getpid());
+        char host[256] = {};
+        gethostname(host, sizeof host - 1);
+        hello.host = host;
+        for (const auto &p : registry_.plugins())
+            hello.plugins.push_back({p->id(), p->version(), 0, wire::Origin::bundled});
+        return write_all(out_, wire::encode(hello));
+    }
+
+    bool solve(const wire::Chunk &chunk) {
+        for (const wire::WireItem &item : chunk.items) {
+            WorkResult r;
+            r.level_id = item.level_id;
+            if (g_cancel) {
+                r.status = PZ_SOLVE_CANCELLED;
+            } else {
+                r = solve_item(registry_, {item.level_id, item.type, item.text}, limits_, &g_cancel);
+                if (memory_limit_mib_ && !r.status && r.error.find("bad_alloc") != std::string::npos) {
+                    r.status = AttemptFailure::crashed;
+                    r.error = "out of memory: over the " + std::to_string(memory_limit_mib_) + " MiB --memory-limit";
+                    r.info = "{\"reason\":\"" + r.error + "\"}";
+                    out_of_memory_ = true;
+                }
+            }
+            wire::Result w;
+            w.level_id = r.level_id;
+            w.status = wire_status(r.status);
+            w.time_ms = r.time_ms;
+            w.nodes = r.nodes;
+            w.solution = r.solution;
+            w.info = r.info;
+            w.error = r.error;
+            if (!write_all(out_, wire::encode(w))) return false;
+            if (out_of_memory_) return true;
+        }
+        return true;
+    }
+
+    int in_, out_;
+    wire::FrameReader reader_;
+    PluginRegistry registry_;
+    RunLimits limits_;
+    uint64_t memory_limit_mib_ = 0;
+    bool out_of_memory_ = false;
+};
+
+} // namespace
+
+int run_worker(int in_fd, int out_fd) {
+    const int frames = fcntl(out_fd, F_DUPFD_CLOEXEC, 3);
+    if (frames < 0 || dup2(2, out_fd) < 0) return 1; // stdout now goes to stderr: prints cannot corrupt frames
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) return 1; // the dispatcher died before the line above took effect
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGTERM, SIG_IGN);
+    std::signal(SIGPIPE, SIG_IGN);
+    struct sigaction cancel = {};
+    cancel.sa_handler = on_cancel;
+    sigaction(SIGUSR1, &cancel, nullptr);
+    if (FILE *f = std::fopen("/proc/self/oom_score_adj", "w")) { // the kernel kills a worker before the dispatcher
+        std::fputs("1000", f);
+        std::fclose(f);
+    }
+    try {
+        return Worker(in_fd, frames).run();
+    } catch (const std::exception &e) { // a malformed frame: the dispatcher sees the exit and says so
+        std::fprintf(stderr, "pluzzle-worker: %s\n", e.what());
+        return 1;
+    }
+}
+
+} // namespace pluzzle::host

@@ -1,0 +1,186 @@
+// `pluzzle db solve --isolate` with real worker processes (build/bin/pluzzle-worker) and the probe plugin's
+// misbehaving levels: a segfault, an abort, an exit, a hang and a memory hog each cost one level (crashed or
+// timeout, the reason in info), a worker killed from outside costs nothing, and the answers equal the threads'.
+#include "test_support.hpp"
+#include <pluzzle/host/store.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <map>
+#include <thread>
+#include <unistd.h>
+
+using namespace pluzzle::test;
+
+namespace {
+
+struct Row {
+    std::string status, solution, info;
+    uint64_t nodes = 0;
+};
+
+// level name -> its newest result
+std::map<std::string, Row> results_by_name(const std::string &db) {
+    pluzzle::host::Store store(db);
+    std::map<std::string, Row> out;
+    for (const auto &l : store.levels()) {
+        const auto results = store.results(l.id);
+        if (results.empty()) continue;
+        const auto &r = results.front();
+        out[l.name] = {pluzzle::host::attempt_status_text(r.status), r.solution, r.info, r.nodes};
+    }
+    return out;
+}
+
+// One file per level (the file name becomes the level's name).
+std::string import_levels(const TempDir &dir, const std::vector<std::pair<std::string, std::string>> &levels) {
+    std::string files;
+    for (const auto &[name, body] : levels) {
+        write_file(dir / (name + ".probe"), "probe 1\n" + body);
+        files += " " + quote(dir / (name + ".probe"));
+    }
+    const std::string db = dir / "levels.db";
+    EXPECT_EQ(run(cli(probe_dir("good")) + " -q db import " + quote(db) + files + " --pack p").exit_code, 0);
+    return db;
+}
+
+// The process ids of the children of `pid`.
+std::vector<pid_t> children_of(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+    std::vector<pid_t> out;
+    for (pid_t child; in >> child;)
+        out.push_back(child);
+    return out;
+}
+
+} // namespace
+
+TEST(CliIsolate, CrashingAndHangingLevelsAmongGoodOnesCostOneLevelEach) {
+    TempDir dir;
+    const std::string db = import_levels(dir, {{"a_good", "value 1\n"},
+                                               {"b_segv", "value 2\ncrash segv\n"},
+                                               {"c_good", "value 3\n"},
+                                               {"d_abort", "value 4\ncrash abort\n"},
+                                               {"e_good", "value 5\n"},
+                                               {"f_hang", "value 6\nhang_ms 60000\n"},
+                                               {"g_print", "value 7\nprint\n"},
+                                               {"h_exit", "value 8\ncrash exit\n"},
+                                               {"i_hog", "value 9\nhog_mb 2048\n"},
+                                               {"j_good", "value 10\n"}});
+    const std::string solve = cli(probe_dir("good")) + " --json db solve " + quote(db) +
+                              " --isolate -j 2 --timeout 1 --grace 0.5 --memory-limit 256";
+    const RunResult r = run(solve);
+    EXPECT_EQ(r.exit_code, 1) << r.out; // some levels are not solved
+    const auto rows = results_by_name(db);
+    ASSERT_EQ(rows.size(), 10u) << r.out;
+    for (const char *good : {"a_good", "c_good", "e_good", "g_print", "j_good"})
+        EXPECT_EQ(rows.at(good).status, "unique") << good; // a plugin printing to stdout does not break the frames
+    EXPECT_EQ(rows.at("b_segv").status, "crashed");
+    EXPECT_NE(rows.at("b_segv").info.find("SIGSEGV"), std::string::npos) << rows.at("b_segv").info;
+    EXPECT_EQ(rows.at("d_abort").status, "crashed");
+    EXPECT_NE(rows.at("d_abort").info.find("SIGABRT"), std::string::npos) << rows.at("d_abort").info;
+    EXPECT_EQ(rows.at("h_exit").status, "crashed");
+    EXPECT_NE(rows.at("h_exit").info.find("\"exit_code\":7"), std::string::npos) << rows.at("h_exit").info;
+    EXPECT_EQ(rows.at("f_hang").status, "timeout");
+    EXPECT_NE(rows.at("f_hang").info.find("worker killed"), std::string::npos) << rows.at("f_hang").info;
+    EXPECT_EQ(rows.at("i_hog").status, "crashed");
+    EXPECT_NE(rows.at("i_hog").info.find("out of memory"), std::string::npos) << rows.at("i_hog").info;
+    // The summary counts them; --resume tries exactly the failures again (they are not final).
+    const auto lines = json_lines(r.out);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(member(lines.back(), "unsolved"), "5");
+    const RunResult resumed = run(solve + " --resume");
+    const auto again = json_lines(resumed.out);
+    ASSERT_FALSE(again.empty());
+    EXPECT_EQ(member(again.back(), "skipped"), "5");
+    EXPECT_EQ(member(again.back(), "attempted"), "5");
+}
+
+// The same levels give the same stored answers (status, solution, nodes, info) on threads and in worker processes:
+// a bundled plugin's pack and the probe's.
+TEST(CliIsolate, ResultsAreThoseOfThreads) {
+    TempDir dir;
+    const std::string env = cli(probe_dir("good"));
+    const std::string pack = data_dir() + "/lightsout/classic.lightsout";
+    std::string probes;
+    for (int i = 0; i < 12; ++i)
+        probes += "probe 1\nvalue " + std::to_string(i) + "\nwork 1\n";
+    write_file(dir / "work.probe", probes);
+    std::map<std::string, Row> answers[2];
+    const char *modes[2] = {"--threads", "--isolate"};
+    for (int m = 0; m < 2; ++m) {
+        const std::string db = dir / (std::string("db") + std::to_string(m) + ".db");
+        ASSERT_EQ(run(env + " -q db import " + quote(db) + " " + quote(pack) + " --pack a").exit_code, 0);
+        ASSERT_EQ(run(env + " -q db import " + quote(db) + " " + quote(dir / "work.probe") + " --pack b").exit_code, 0);
+        const RunResult r = run(env + " -q db solve " + quote(db) + " -j 2 " + modes[m]);
+        EXPECT_EQ(r.exit_code, 0) << r.out;
+        answers[m] = results_by_name(db);
+    }
+    ASSERT_GT(answers[0].size(), 12u);
+    ASSERT_EQ(answers[0].size(), answers[1].size());
+    for (const auto &[name, row] : answers[0]) {
+        const Row &other = answers[1].at(name);
+        EXPECT_EQ(row.status, other.status) << name;
+        EXPECT_EQ(row.solution, other.solution) << name;
+        EXPECT_EQ(row.nodes, other.nodes) << name;
+        EXPECT_EQ(row.info, other.info) << name;
+    }
+}
+
+// A worker SIGKILLed from outside in the middle of a level: the level goes once more to a fresh worker, so every
+// level ends solved, each stored once.
+TEST(CliIsolate, AWorkerKilledMidRunLosesNothing) {
+    TempDir dir;
+    std::vector<std::pair<std::string, std::string>> levels;
+    for (int i = 0; i < 24; ++i)
+        levels.push_back({"l" + std::to_string(100 + i), "value " + std::to_string(i) + "\nsleep_ms 100\n"});
+    const std::string db = import_levels(dir, levels);
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        const std::string command = "exec " + cli(probe_dir("good")) + " db solve " + quote(db) +
+                                    " --isolate -j 2 >/dev/null 2>" + quote(dir / "stderr.txt");
+        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    // `env` execs pluzzle, so the child's pid is the dispatcher's: its children are the workers.
+    std::vector<pid_t> workers;
+    for (int i = 0; i < 400 && (workers = children_of(pid)).size() < 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    ASSERT_FALSE(workers.empty());
+    std::this_thread::sleep_for(std::chrono::milliseconds(350)); // a few levels in
+    kill(workers[0], SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << read_file(dir / "stderr.txt");
+    pluzzle::host::Store store(db);
+    for (const auto &l : store.levels()) {
+        const auto results = store.results(l.id);
+        ASSERT_EQ(results.size(), 1u) << l.name;
+        EXPECT_EQ(results[0].status, PZ_SOLVE_UNIQUE) << l.name;
+    }
+    EXPECT_NE(read_file(dir / "stderr.txt").find("killed by SIGKILL; trying it once more"), std::string::npos)
+        << read_file(dir / "stderr.txt");
+}
+
+// Without --isolate or --threads, a plugin that is not bundled runs in worker processes (and says so); a pack of
+// bundled plugins runs on threads.
+TEST(CliIsolate, WorkerProcessesAreTheDefaultForPluginsNotBundled) {
+    TempDir dir;
+    const std::string db = import_levels(dir, {{"segv", "value 1\ncrash segv\n"}, {"good", "value 2\n"}});
+    const RunResult r = run(cli(probe_dir("good")) + " db solve " + quote(db) + " -j 1", true);
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.out.find("solving in worker processes: plugin 'probe' is not bundled"), std::string::npos) << r.out;
+    const auto rows = results_by_name(db);
+    EXPECT_EQ(rows.at("segv").status, "crashed");
+    EXPECT_EQ(rows.at("good").status, "unique");
+
+    const std::string ours = dir / "ours.db";
+    ASSERT_EQ(run(cli() + " -q db import " + quote(ours) + " " + quote(data_dir() + "/lightsout/classic.lightsout") +
+                  " --pack a")
+                  .exit_code,
+              0);
+    const RunResult threads = run(cli() + " db solve " + quote(ours) + " -j 1", true);
+    EXPECT_EQ(threads.out.find("worker processes"), std::string::npos) << threads.out;
+    EXPECT_EQ(run(cli() + " db solve " + quote(ours) + " --isolate --threads").exit_code, 2); // one or the other
+}
