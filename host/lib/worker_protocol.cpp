@@ -172,6 +172,7 @@ std::string payload_of(const Hello &m) {
     w.u32(m.protocol);
     w.u32(m.pid);
     w.str(m.host, "host");
+    w.u32(m.slots);
     w.count(m.plugins.size(), "plugins");
     for (const auto &p : m.plugins) {
         w.str(p.id, "plugin id");
@@ -264,6 +265,7 @@ Hello decode_hello(std::string_view payload) {
                                std::to_string(kProtocolVersion));
     m.pid = r.u32("pid");
     m.host = r.str("host");
+    m.slots = r.u32("slots");
     const uint32_t n = r.count("plugins", kMinPluginEntry);
     m.plugins.reserve(n);
     for (uint32_t i = 0; i < n; ++i) {

@@ -39,6 +39,7 @@ Hello sample_hello() {
     return {kProtocolVersion,
             4242,
             "node-" + kUtf8,
+            3,
             {{"lightsout", "1.0.0", 4, Origin::bundled}, {"probe", "", 0, Origin::third_party}}};
 }
 
@@ -134,6 +135,7 @@ TEST(WorkerProtocol, RoundTripsEveryFrameKind) {
     EXPECT_EQ(hello.protocol, kProtocolVersion);
     EXPECT_EQ(hello.pid, 4242u);
     EXPECT_EQ(hello.host, sample_hello().host);
+    EXPECT_EQ(hello.slots, 3u);
     ASSERT_EQ(hello.plugins.size(), 2u);
     EXPECT_EQ(hello.plugins[0].id, "lightsout");
     EXPECT_EQ(hello.plugins[0].version, "1.0.0");

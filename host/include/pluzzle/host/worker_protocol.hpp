@@ -56,6 +56,7 @@ struct Hello {
     uint32_t protocol = kProtocolVersion;
     uint32_t pid = 0;
     std::string host;
+    uint32_t slots = 1; // levels it solves at once (an MPI rank's local workers)
     std::vector<PluginEntry> plugins;
 };
 
