@@ -9,6 +9,11 @@
 #include <pluzzle/host/pack_file.hpp>
 #include <pluzzle/host/parallel.hpp>
 #include <pluzzle/host/process_executor.hpp>
+#ifdef PLUZZLE_HAVE_MPI
+#include "mpi_executor.hpp"
+#include "mpi_session.hpp"
+#include "mpi_worker.hpp"
+#endif
 #include <pluzzle/host/store.hpp>
 
 #include <chrono>
@@ -34,6 +39,8 @@ struct DbArgs {
     bool isolate = false, threads = false; // neither: worker processes when a plugin the run needs is not bundled
     double grace_s = -1;                   // < 0: the executor's default
     uint64_t memory_limit_mib = 0;
+    bool mpi = false;          // rank 0 dispatches to the other ranks of an mpirun
+    double heartbeat_s = 10;   // --mpi: a rank silent this long is lost
     bool jobs_given = false, timeout_given = false; // else the settings file decides
 };
 
@@ -217,15 +224,9 @@ std::optional<host::IsolateOptions> isolation(Context &ctx, const DbArgs &args, 
     return iso;
 }
 
-int run_solve(Context &ctx, DbArgs args) {
-    host::check_database_path(args.db, host::DatabaseUse::Existing);
-    if (!args.jobs_given) args.jobs = ctx.settings().jobs;
-    if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
-    host::PluginRegistry &reg = ctx.registry();
-    if (!args.type.empty() && !reg.find(args.type))
-        throw host::InputError(args.type, "unknown puzzle type (installed: " + reg.ids() + ")", 0, 0, "type");
-    host::Store store(args.db);
-    store.check_writable(); // before solving anything: results that cannot be stored would be lost work
+// The checks before a run, and the options every mode shares (the store must be writable before anything is
+// solved: results that cannot be stored would be lost work).
+host::BulkOptions bulk_options(Context &ctx, DbArgs &args, host::Store &store) {
     if (!args.pack.empty() && !store.find_pack(args.pack))
         throw host::InputError(args.db, "no pack named '" + args.pack + "'", 0, 0, "pack");
     host::BulkOptions options;
@@ -235,9 +236,6 @@ int run_solve(Context &ctx, DbArgs args) {
     options.node_limit = args.node_limit;
     options.resume = args.resume;
     options.cancel = &ctx.cancel;
-    const bool progress_line = !ctx.json && !ctx.quiet && isatty(STDERR_FILENO);
-    ProgressLine progress;
-    if (progress_line) options.on_progress = [&progress](const host::BulkProgress &p) { progress.update(p); };
     if (ctx.json)
         options.on_item = [&ctx, &args](const host::BulkItem &item) {
             // file = the database, index = 0-based position within the pack (positions count from 1).
@@ -249,17 +247,31 @@ int run_solve(Context &ctx, DbArgs args) {
             if (!item.error.empty()) j.add("error", item.error);
             ctx.emit(j);
         };
-    const std::optional<host::IsolateOptions> isolate = isolation(ctx, args, store, options);
-    host::BulkReport report;
-    if (isolate) {
-        host::ProcessExecutor workers(*isolate);
-        workers.on_note = [&ctx](const std::string &text) {
-            if (!ctx.quiet) std::cerr << (isatty(STDERR_FILENO) ? "\r\033[K" : "") << text << "\n";
-        };
-        report = host::bulk_solve(store, reg, options, workers);
-    } else {
-        report = host::bulk_solve(store, reg, options);
-    }
+    return options;
+}
+
+void resolve_defaults(Context &ctx, DbArgs &args) {
+    host::check_database_path(args.db, host::DatabaseUse::Existing);
+    if (!args.jobs_given) args.jobs = ctx.settings().jobs;
+    if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
+    if (!args.type.empty() && !ctx.registry().find(args.type))
+        throw host::InputError(args.type, "unknown puzzle type (installed: " + ctx.registry().ids() + ")", 0, 0, "type");
+}
+
+// Notes from the workers (a worker replaced, a rank lost) on stderr, above the progress line.
+void print_notes(Context &ctx, host::Executor &executor) {
+    executor.on_note = [&ctx](const std::string &text) {
+        if (!ctx.quiet) std::cerr << (isatty(STDERR_FILENO) ? "\r\033[K" : "") << text << "\n";
+    };
+}
+
+// Runs the dispatcher with a progress line, then prints the summary (or its JSON line); the exit status.
+int solve_and_report(Context &ctx, host::Store &store, host::BulkOptions &options, host::Executor *executor) {
+    const bool progress_line = !ctx.json && !ctx.quiet && isatty(STDERR_FILENO);
+    ProgressLine progress;
+    if (progress_line) options.on_progress = [&progress](const host::BulkProgress &p) { progress.update(p); };
+    const host::BulkReport report = executor ? host::bulk_solve(store, ctx.registry(), options, *executor)
+                                             : host::bulk_solve(store, ctx.registry(), options);
     if (progress_line) progress.finish();
     if (ctx.json) {
         host::JsonLine j;
@@ -271,6 +283,72 @@ int run_solve(Context &ctx, DbArgs args) {
         print_summary(report);
     }
     return report.unsolved || report.cancelled ? kExitFailed : kExitOk;
+}
+
+#ifdef PLUZZLE_HAVE_MPI
+// Every rank runs this under mpirun: rank 0 owns the database and dispatches, the others solve what it sends.
+int run_solve_mpi(Context &ctx, DbArgs args) {
+    host::mpi::Session session;
+    const std::string differ = host::mpi::compare_plugins(ctx.registry());
+    if (!differ.empty()) {
+        if (session.rank() == 0)
+            std::cerr << "error: the MPI ranks do not have the same plugins (install the same ones on every node, "
+                         "or narrow them with --plugin-path):\n"
+                      << differ;
+        return kExitBadInput;
+    }
+    host::mpi::Channel channel;
+    if (session.rank() != 0) return host::mpi::run_worker_rank(channel, ctx.registry(), args.heartbeat_s);
+    const auto stop_all = [&] {
+        for (int r = 1; r < channel.size(); ++r)
+            channel.send(r, host::wire::Stop{});
+    };
+    try {
+        resolve_defaults(ctx, args);
+        host::Store store(args.db);
+        store.check_writable();
+        host::BulkOptions options = bulk_options(ctx, args, store);
+        host::wire::Setup setup;
+        setup.timeout_s = args.timeout_s;
+        setup.node_limit = args.node_limit;
+        const std::optional<host::IsolateOptions> isolate = isolation(ctx, args, store, options);
+        setup.isolate = isolate.has_value();
+        setup.grace_s = isolate ? isolate->grace_s : -1;
+        setup.memory_limit_mib = args.memory_limit_mib;
+        setup.local_jobs = args.jobs_given ? args.jobs : 1; // per rank: one rank per core is the usual layout
+        if (channel.size() < 2) throw std::runtime_error("--mpi needs worker ranks: run it with mpirun -np 2 or more");
+        host::mpi::MpiExecutor ranks(channel, setup, args.heartbeat_s);
+        print_notes(ctx, ranks);
+        if (!host::mpi::recovery_enabled() && !ctx.quiet && !ctx.json)
+            std::cerr << "note: a rank that dies ends this job (Open MPI's default); the results stored stay, and "
+                         "--resume solves the rest (mpirun --enable-recovery reassigns its levels instead)\n";
+        return solve_and_report(ctx, store, options, &ranks);
+    } catch (...) {
+        stop_all();
+        throw;
+    }
+}
+#endif
+
+int run_solve(Context &ctx, DbArgs args) {
+    if (args.mpi) {
+#ifdef PLUZZLE_HAVE_MPI
+        return run_solve_mpi(ctx, args);
+#else
+        throw CLI::ValidationError("--mpi", "this pluzzle was built without MPI: apt-get install openmpi-bin "
+                                            "libopenmpi-dev, then configure with -DPLUZZLE_BUILD_MPI=ON");
+#endif
+    }
+    resolve_defaults(ctx, args);
+    host::Store store(args.db);
+    store.check_writable();
+    host::BulkOptions options = bulk_options(ctx, args, store);
+    if (const std::optional<host::IsolateOptions> isolate = isolation(ctx, args, store, options)) {
+        host::ProcessExecutor workers(*isolate);
+        print_notes(ctx, workers);
+        return solve_and_report(ctx, store, options, &workers);
+    }
+    return solve_and_report(ctx, store, options, nullptr);
 }
 
 } // namespace
@@ -323,6 +401,12 @@ void add_db_command(CLI::App &app, Context &ctx) {
                       "With worker processes: MiB each may allocate beyond its plugins (0 = none); a level over it "
                       "is recorded crashed")
         ->check(kNotNegative);
+    solve->add_flag("--mpi", args->mpi,
+                    "Run under mpirun: rank 0 owns the database and hands levels to the other ranks (-j: each "
+                    "rank's workers, default 1)");
+    solve->add_option("--heartbeat-timeout", args->heartbeat_s,
+                      "With --mpi: seconds of silence after which a rank counts as lost (default 10)")
+        ->check(CLI::PositiveNumber);
     solve->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;
         args->timeout_given = timeout->count() > 0;

@@ -1,0 +1,205 @@
+// mpi_executor.cpp -- see mpi_executor.hpp.
+#include "mpi_executor.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <thread>
+
+namespace pluzzle::host::mpi {
+namespace {
+
+constexpr double kChunkMs = 100;  // the work a chunk holds
+constexpr size_t kMaxChunk = 256;
+constexpr double kCancelGraceS = 2; // ranks that do not answer a cancel in this long are given up on
+
+AttemptStatus status_of(uint8_t wire_status) {
+    switch (wire_status) {
+    case wire::kStatusCrashed: return AttemptFailure::crashed;
+    case wire::kStatusTimeout: return AttemptFailure::timeout;
+    case wire::kStatusError: return AttemptFailure::error;
+    default: return SolveStatus(wire_status);
+    }
+}
+
+WorkResult cancelled_result(int64_t level_id) {
+    WorkResult r;
+    r.level_id = level_id;
+    r.status = PZ_SOLVE_CANCELLED; // never stored
+    return r;
+}
+
+} // namespace
+
+MpiExecutor::MpiExecutor(Channel &channel, const wire::Setup &setup, double heartbeat_timeout_s)
+    : channel_(channel), silence_(heartbeat_timeout_s) {
+    const auto start = Clock::now();
+    for (int r = 1; r < channel_.size(); ++r) {
+        channel_.send(r, setup);
+        ranks_[r].heard = start;
+        ranks_[r].alive = false; // until its HELLO
+    }
+    size_t hellos = 0;
+    while (hellos < ranks_.size()) {
+        if (auto m = channel_.receive()) {
+            if (m->kind != wire::Kind::hello || !ranks_.count(m->source)) continue;
+            const wire::Hello hello = wire::decode_hello(m->payload);
+            Rank &rank = ranks_[m->source];
+            rank.alive = true, rank.slots = std::max(1u, hello.slots), rank.host = hello.host;
+            rank.heard = Clock::now();
+            ++hellos;
+        } else if (Clock::now() - start > silence_) {
+            throw std::runtime_error("MPI: " + std::to_string(ranks_.size() - hellos) +
+                                     " rank(s) did not start their workers within the heartbeat timeout");
+        } else {
+            std::this_thread::sleep_for(std::chrono::microseconds(500));
+        }
+    }
+    said_ = Clock::now();
+}
+
+MpiExecutor::~MpiExecutor() {
+    for (auto &[r, rank] : ranks_)
+        if (rank.alive) channel_.send(r, wire::Stop{});
+}
+
+unsigned MpiExecutor::slots() const {
+    unsigned n = 0;
+    for (const auto &[r, rank] : ranks_)
+        if (rank.alive) n += rank.slots;
+    return std::max(1u, n);
+}
+
+void MpiExecutor::submit(WorkItem item) {
+    if (!cancelled_) queue_.push_back(std::move(item));
+}
+
+size_t MpiExecutor::pending() const {
+    size_t n = queue_.size() + done_.size();
+    for (const auto &[r, rank] : ranks_)
+        n += rank.held.size();
+    return n;
+}
+
+void MpiExecutor::cancel() {
+    if (cancelled_) return;
+    cancelled_ = true;
+    cancelled_at_ = Clock::now();
+    queue_.clear();
+    for (auto &[r, rank] : ranks_)
+        if (rank.alive) channel_.send(r, wire::Cancel{});
+}
+
+// Guided self-scheduling: a chunk of about kChunkMs of work, but no more than an even share of what is left.
+size_t MpiExecutor::chunk_size(size_t room) const {
+    const double per = mean_ms_ > 0 ? kChunkMs / mean_ms_ : 1;
+    const size_t share = (queue_.size() + 2 * slots() - 1) / (2 * slots());
+    return std::clamp<size_t>(std::min<size_t>(size_t(std::max(1.0, per)), share), 1, std::min(room, kMaxChunk));
+}
+
+void MpiExecutor::fill() {
+    if (cancelled_) return;
+    for (auto &[r, rank] : ranks_) {
+        if (!rank.alive) continue;
+        for (size_t capacity = 2 * rank.slots * std::max<size_t>(1, chunk_size(kMaxChunk));
+             !queue_.empty() && rank.held.size() < capacity;) {
+            wire::Chunk chunk;
+            const bool alone = suspects_.count(queue_.front().level_id) > 0;
+            if (alone && !rank.held.empty()) break; // a suspect goes alone to an idle rank
+            const size_t n = alone ? 1 : chunk_size(capacity - rank.held.size());
+            for (size_t i = 0; i < n && !queue_.empty() && !(i && suspects_.count(queue_.front().level_id)); ++i) {
+                WorkItem &item = queue_.front();
+                chunk.items.push_back({item.level_id, item.type, item.text});
+                rank.held.emplace(item.level_id, std::move(item));
+                queue_.pop_front();
+            }
+            channel_.send(r, chunk);
+            if (alone) break;
+        }
+    }
+}
+
+void MpiExecutor::handle(const Message &m) {
+    auto it = ranks_.find(m.source);
+    if (it == ranks_.end() || !it->second.alive) return; // a lost rank's late words: its levels went elsewhere
+    Rank &rank = it->second;
+    rank.heard = Clock::now();
+    if (m.kind == wire::Kind::results) {
+        for (const wire::Result &r : wire::decode_results(m.payload).results) {
+            if (!rank.held.erase(r.level_id)) continue; // not ours (any more)
+            WorkResult w;
+            w.level_id = r.level_id;
+            w.status = status_of(r.status);
+            w.solution = r.solution, w.info = r.info, w.error = r.error;
+            w.time_ms = r.time_ms, w.nodes = r.nodes;
+            mean_ms_ = mean_ms_ > 0 ? 0.8 * mean_ms_ + 0.2 * std::max(0.01, r.time_ms) : std::max(0.01, r.time_ms);
+            suspects_.erase(r.level_id);
+            done_.push_back(std::move(w));
+        }
+    } else if (m.kind == wire::Kind::returned) {
+        for (int64_t id : wire::decode_returned(m.payload).level_ids)
+            if (rank.held.erase(id)) done_.push_back(cancelled_result(id));
+    }
+}
+
+void MpiExecutor::lose(int r, const std::string &why) {
+    Rank &rank = ranks_.at(r);
+    rank.alive = false;
+    ++lost_;
+    channel_.forget(r);
+    if (on_note)
+        on_note("rank " + std::to_string(r) + " (host " + rank.host + ") lost: " + why + "; its " +
+                std::to_string(rank.held.size()) + " unfinished level(s) go back to the queue");
+    for (auto &[id, item] : rank.held) {
+        if (cancelled_) {
+            done_.push_back(cancelled_result(id));
+        } else if (suspects_.count(id)) { // a second rank lost on this level: it is the level
+            WorkResult w;
+            w.level_id = id;
+            w.status = AttemptFailure::crashed;
+            w.error = "two MPI ranks were lost while solving it";
+            w.info = "{\"reason\":\"" + w.error + "\"}";
+            suspects_.erase(id);
+            done_.push_back(std::move(w));
+        } else {
+            suspects_.insert(id);
+            queue_.push_front(std::move(item));
+        }
+    }
+    rank.held.clear();
+}
+
+void MpiExecutor::check_silence(Clock::time_point now) {
+    for (auto &[r, rank] : ranks_) {
+        if (!rank.alive) continue;
+        if (now - rank.heard > silence_) lose(r, "no message for " + std::to_string(int(silence_.count())) + " s");
+        else if (cancelled_ && !rank.held.empty() && now - cancelled_at_ > std::chrono::duration<double>(kCancelGraceS))
+            lose(r, "no answer to the cancel");
+    }
+    if (!queue_.empty() && std::none_of(ranks_.begin(), ranks_.end(), [](const auto &e) { return e.second.alive; }))
+        throw std::runtime_error("MPI: no worker ranks left; rerun with --resume to solve the rest");
+}
+
+std::vector<WorkResult> MpiExecutor::collect(std::chrono::milliseconds wait) {
+    const auto until = Clock::now() + wait;
+    for (;;) {
+        fill();
+        bool heard = false;
+        while (auto m = channel_.receive())
+            handle(*m), heard = true;
+        const auto now = Clock::now();
+        if (now - said_ > silence_ / 5) { // rank 0 is alive too: the ranks stop when it falls silent
+            for (auto &[r, rank] : ranks_)
+                if (rank.alive) channel_.send(r, wire::Heartbeat{++beat_});
+            said_ = now;
+        }
+        check_silence(now);
+        if (!done_.empty() || now >= until || pending() == 0) break;
+        if (!heard) std::this_thread::sleep_for(std::chrono::microseconds(500)); // Iprobe, not a spin in MPI
+    }
+    std::vector<WorkResult> out;
+    out.swap(done_);
+    return out;
+}
+
+} // namespace pluzzle::host::mpi

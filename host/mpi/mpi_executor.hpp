@@ -1,0 +1,64 @@
+// mpi_executor.hpp -- rank 0's Executor in `db solve --mpi`: the other ranks are its workers. Levels go out in
+// chunks sized by the solve time seen so far (about a tenth of a second of work each, smaller in the tail, so the
+// ranks finish together), two chunks' worth per rank so none waits for rank 0.
+//
+// A rank that says nothing (no result, no heartbeat) for the heartbeat timeout is lost: it is reported, never sent
+// to again, and its unanswered levels go back to the queue, each alone -- one that was on a second lost rank is
+// recorded crashed. (Open MPI ends the whole job when a rank dies unless mpirun runs with --enable-recovery; then
+// the results stored so far stay, and --resume finishes the rest.)
+#pragma once
+#include "mpi_channel.hpp"
+
+#include <pluzzle/host/executor.hpp>
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <unordered_set>
+
+namespace pluzzle::host::mpi {
+
+class MpiExecutor : public Executor {
+  public:
+    // Sends SETUP to every other rank and waits for their HELLOs (throws when one stays silent that long).
+    MpiExecutor(Channel &channel, const wire::Setup &setup, double heartbeat_timeout_s);
+    ~MpiExecutor() override; // STOP to every rank left
+
+    unsigned slots() const override;
+    void submit(WorkItem item) override;
+    std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
+    size_t pending() const override;
+    void cancel() override;
+
+    size_t ranks_lost() const { return lost_; }
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    struct Rank {
+        bool alive = true;
+        unsigned slots = 1;
+        std::string host;
+        Clock::time_point heard;
+        std::map<int64_t, WorkItem> held; // sent, not answered
+    };
+
+    void fill();
+    void handle(const Message &m);
+    void check_silence(Clock::time_point now);
+    void lose(int rank, const std::string &why);
+    size_t chunk_size(size_t room) const;
+
+    Channel &channel_;
+    std::chrono::duration<double> silence_;
+    std::map<int, Rank> ranks_; // by rank number (1..size-1)
+    std::deque<WorkItem> queue_;
+    std::unordered_set<int64_t> suspects_;
+    std::vector<WorkResult> done_;
+    double mean_ms_ = 0; // the levels' solve time so far (an exponential mean): chunks hold ~0.1 s of work
+    bool cancelled_ = false;
+    Clock::time_point cancelled_at_, said_;
+    uint64_t beat_ = 0;
+    size_t lost_ = 0;
+};
+
+} // namespace pluzzle::host::mpi

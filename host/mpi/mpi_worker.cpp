@@ -1,0 +1,113 @@
+// mpi_worker.cpp -- see mpi_worker.hpp.
+#include "mpi_worker.hpp"
+
+#include <pluzzle/host/process_executor.hpp>
+#include <pluzzle/host/thread_executor.hpp>
+
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <unistd.h>
+#include <unordered_set>
+
+namespace pluzzle::host::mpi {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+uint8_t wire_status(const AttemptStatus &s) {
+    if (s) return uint8_t(*s);
+    switch (*s.failure()) {
+    case AttemptFailure::crashed: return wire::kStatusCrashed;
+    case AttemptFailure::timeout: return wire::kStatusTimeout;
+    case AttemptFailure::error: break;
+    }
+    return wire::kStatusError;
+}
+
+std::unique_ptr<Executor> local_workers(const wire::Setup &setup, const PluginRegistry &registry) {
+    const RunLimits limits{setup.timeout_s, setup.node_limit};
+    if (!setup.isolate) return std::make_unique<ThreadExecutor>(registry, limits, setup.local_jobs);
+    IsolateOptions iso;
+    iso.jobs = setup.local_jobs;
+    iso.limits = limits;
+    iso.grace_s = setup.grace_s;
+    iso.memory_limit_mib = setup.memory_limit_mib;
+    for (const auto &p : registry.plugins()) // this node's own files: its paths may differ from rank 0's
+        iso.plugin_paths.push_back(p->path());
+    return std::make_unique<ProcessExecutor>(iso);
+}
+
+} // namespace
+
+int run_worker_rank(Channel &channel, const PluginRegistry &registry, double heartbeat_timeout_s) {
+    const auto silence = std::chrono::duration<double>(heartbeat_timeout_s);
+    auto heard = Clock::now(), said = Clock::now();
+    std::unique_ptr<Executor> workers;
+    std::unordered_set<int64_t> held; // levels received and not yet answered
+    bool stopping = false, cancelled = false;
+    uint64_t beat = 0;
+    for (;;) {
+        bool busy = false;
+        while (auto m = channel.receive()) {
+            busy = true;
+            if (m->source != 0) continue;
+            heard = Clock::now();
+            switch (m->kind) {
+            case wire::Kind::setup: {
+                workers = local_workers(wire::decode_setup(m->payload), registry);
+                wire::Hello hello;
+                hello.pid = uint32_t(getpid());
+                char host[256] = {};
+                gethostname(host, sizeof host - 1);
+                hello.host = host;
+                hello.slots = workers->slots();
+                channel.send(0, hello);
+                break;
+            }
+            case wire::Kind::chunk:
+                if (!workers) break;
+                for (wire::WireItem &item : wire::decode_chunk(m->payload).items) {
+                    held.insert(item.level_id);
+                    workers->submit({item.level_id, std::move(item.type), std::move(item.text)});
+                }
+                break;
+            case wire::Kind::cancel:
+                cancelled = true;
+                if (workers) workers->cancel();
+                break;
+            case wire::Kind::stop: stopping = true; break;
+            default: break; // heartbeats only count as life
+            }
+        }
+        if (workers) {
+            wire::Results batch;
+            for (const WorkResult &r : workers->collect(std::chrono::milliseconds(busy ? 0 : 2))) {
+                held.erase(r.level_id);
+                batch.results.push_back({r.level_id, wire_status(r.status), r.time_ms, r.nodes, r.solution, r.info,
+                                         r.error});
+            }
+            if (!batch.results.empty()) channel.send(0, batch), said = Clock::now();
+            if (cancelled && workers->pending() == 0 && !held.empty()) { // dropped before they started
+                wire::Returned back;
+                back.level_ids.assign(held.begin(), held.end());
+                held.clear();
+                channel.send(0, back), said = Clock::now();
+            }
+            if (stopping && workers->pending() == 0) break;
+        } else {
+            if (stopping) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        const auto now = Clock::now();
+        if (now - said > silence / 5) channel.send(0, wire::Heartbeat{++beat}), said = now;
+        if (now - heard > silence) return 1; // rank 0 is gone
+    }
+    workers.reset();
+    // Let the last messages leave before MPI_Finalize.
+    for (int i = 0; i < 100 && channel.receive(); ++i) {
+    }
+    return 0;
+}
+
+} // namespace pluzzle::host::mpi
