@@ -1,0 +1,214 @@
+// `pluzzle db solve --mpi` under the real mpirun (Open MPI, localhost, oversubscribed): the same answers as
+// threads, a crashing plugin level recorded in place, ranks with other plugins refused, and a rank killed mid-run
+// -- Open MPI then ends the job, --resume finishes it; with --enable-recovery rank 0 reassigns its levels itself.
+#include "test_support.hpp"
+#include <pluzzle/host/store.hpp>
+
+#include <csignal>
+#include <dirent.h>
+#include <fstream>
+#include <map>
+#include <thread>
+#include <unistd.h>
+
+using namespace pluzzle::test;
+
+#ifndef PLUZZLE_HAVE_MPI
+TEST(CliMpi, WithoutMpiTheCliSaysHowToGetIt) {
+    TempDir dir;
+    const std::string db = dir / "x.db";
+    ASSERT_EQ(run(cli() + " -q db import " + quote(db) + " " + quote(data_dir() + "/lightsout/classic.lightsout") +
+                  " --pack a")
+                  .exit_code,
+              0);
+    const RunResult r = run(cli() + " db solve " + quote(db) + " --mpi", true);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("openmpi-bin"), std::string::npos) << r.out;
+}
+#else
+namespace {
+
+// mpirun as root, quiet and deterministic on one machine.
+std::string mpirun(const std::string &extra = "") {
+    return "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1 " +
+           quote(PLUZZLE_MPIRUN) + " --oversubscribe --bind-to none " + extra;
+}
+// The CLI as mpirun starts it (mpirun passes the environment on).
+std::string the_cli() { return quote(PLUZZLE_CLI); }
+std::string env(const std::string &plugins) {
+    return "env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent PLUZZLE_PLUGIN_PATH=" + quote(plugins) + " ";
+}
+
+// level name -> (status, solution) of its newest result; the count of results in all
+std::map<std::string, std::pair<std::string, std::string>> answers(const std::string &db, size_t *rows = nullptr) {
+    pluzzle::host::Store store(db);
+    std::map<std::string, std::pair<std::string, std::string>> out;
+    if (rows) *rows = 0;
+    for (const auto &l : store.levels()) {
+        const auto results = store.results(l.id);
+        if (rows) *rows += results.size();
+        if (!results.empty())
+            out[l.name] = {pluzzle::host::attempt_status_text(results.front().status), results.front().solution};
+    }
+    return out;
+}
+
+std::string import(const TempDir &dir, const std::string &name, const std::vector<std::string> &files) {
+    const std::string db = dir / name;
+    for (const auto &f : files)
+        EXPECT_EQ(run(cli(probe_dir("good")) + " -q db import " + quote(db) + " " + quote(f) + " --pack p").exit_code,
+                  0);
+    return db;
+}
+
+// Every process whose environment says it is this MPI rank.
+std::vector<pid_t> processes_of_rank(int rank) {
+    std::vector<pid_t> out;
+    DIR *proc = opendir("/proc");
+    for (dirent *e; proc && (e = readdir(proc));) {
+        const pid_t pid = pid_t(std::atoi(e->d_name));
+        if (pid <= 0) continue;
+        std::ifstream in("/proc/" + std::string(e->d_name) + "/environ");
+        const std::string environ((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (environ.find(std::string("OMPI_COMM_WORLD_RANK=") + std::to_string(rank) + '\0') != std::string::npos &&
+            environ.find("PLUZZLE_PLUGIN_PATH=") != std::string::npos)
+            out.push_back(pid);
+    }
+    if (proc) closedir(proc);
+    return out;
+}
+
+} // namespace
+
+TEST(CliMpi, ResultsAreThoseOfThreads) {
+    TempDir dir;
+    std::string probes;
+    for (int i = 0; i < 30; ++i)
+        probes += "probe 1\nvalue " + std::to_string(i) + "\nwork 1\n";
+    write_file(dir / "work.probe", probes);
+    const std::vector<std::string> files{data_dir() + "/lightsout/classic.lightsout", dir / "work.probe"};
+    const std::string threads = import(dir, "threads.db", files), ranks = import(dir, "ranks.db", files);
+    ASSERT_EQ(run(cli(probe_dir("good")) + " -q db solve " + quote(threads) + " --threads -j 2").exit_code, 0);
+    const RunResult r = run(mpirun("-np 3 ") + env(probe_dir("good")) + the_cli() + " --json db solve " + quote(ranks) +
+                            " --mpi --threads");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    size_t rows = 0;
+    const auto a = answers(threads), b = answers(ranks, &rows);
+    EXPECT_EQ(rows, a.size()); // one result per level
+    ASSERT_EQ(a.size(), 37u);
+    EXPECT_EQ(a, b);
+    const auto lines = json_lines(r.out);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(member(lines.back(), "attempted"), "37");
+}
+
+TEST(CliMpi, ACrashingPluginLevelIsRecordedAndTheRunGoesOn) {
+    TempDir dir;
+    write_file(dir / "mixed.probe", "probe 1\nvalue 1\n\nprobe 1\nvalue 2\ncrash segv\n\nprobe 1\nvalue 3\n");
+    const std::string db = import(dir, "levels.db", {dir / "mixed.probe"});
+    const RunResult r =
+        run(mpirun("-np 3 ") + env(probe_dir("good")) + the_cli() + " --json db solve " + quote(db) + " --mpi");
+    EXPECT_EQ(r.exit_code, 1) << r.out; // one level unsolved: rank 0 exits 1, and mpirun with it
+    std::map<std::string, int> statuses;
+    for (const auto &[name, answer] : answers(db))
+        ++statuses[answer.first];
+    EXPECT_EQ(statuses["unique"], 2);
+    EXPECT_EQ(statuses["crashed"], 1); // the probe is no bundled plugin: its ranks solve in worker processes
+}
+
+TEST(CliMpi, RanksWithOtherPluginsAreRefused) {
+    TempDir dir;
+    const std::string db = import(dir, "levels.db", {data_dir() + "/lightsout/classic.lightsout"});
+    const RunResult r =
+        run(mpirun("-np 1 ") + env(probe_dir("good")) + the_cli() + " db solve " + quote(db) + " --mpi : -np 2 " +
+                env(probe_dir("v2")) + the_cli() + " db solve " + quote(db) + " --mpi",
+            true);
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_NE(r.out.find("rank 1 on "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("plugin 'probe' 2.0.0, rank 0 has 1.0.0"), std::string::npos) << r.out;
+    size_t rows = 0;
+    answers(db, &rows);
+    EXPECT_EQ(rows, 0u); // nothing solved, nothing stored
+}
+
+// Open MPI's default: a rank that dies ends the job. What was stored stays; --resume solves the rest, each level
+// once.
+TEST(CliMpi, ARankKilledMidRunThenResumeLosesNothing) {
+    TempDir dir;
+    std::string probes;
+    for (int i = 0; i < 40; ++i)
+        probes += "probe 1\nvalue " + std::to_string(i) + "\nsleep_ms 100\n\n";
+    write_file(dir / "slow.probe", probes);
+    const std::string db = import(dir, "levels.db", {dir / "slow.probe"});
+    const std::string solve =
+        mpirun("-np 3 ") + env(probe_dir("good")) + the_cli() + " -q db solve " + quote(db) + " --mpi --threads";
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", ("exec " + solve + " >/dev/null 2>&1").c_str(), static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    size_t rows = 0;
+    for (int i = 0; i < 400 && (answers(db, &rows), rows) < 6; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    const std::vector<pid_t> rank2 = processes_of_rank(2);
+    ASSERT_FALSE(rank2.empty());
+    for (pid_t p : rank2)
+        kill(p, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_FALSE(WIFEXITED(status) && WEXITSTATUS(status) == 0); // the job was ended
+    size_t stored = 0;
+    answers(db, &stored);
+    ASSERT_LT(stored, 40u) << "the run finished before a rank could be killed";
+
+    const RunResult resumed = run(mpirun("-np 3 ") + env(probe_dir("good")) + the_cli() + " --json db solve " +
+                                  quote(db) + " --mpi --threads --resume");
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.out;
+    const auto lines = json_lines(resumed.out);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(member(lines.back(), "skipped"), std::to_string(stored));
+    size_t rows_after = 0;
+    const auto all = answers(db, &rows_after);
+    EXPECT_EQ(rows_after, 40u); // one result per level
+    for (const auto &[name, answer] : all)
+        EXPECT_EQ(answer.first, "unique") << name;
+}
+
+// With mpirun --enable-recovery the job survives a rank's death: rank 0 notices the silence and hands that rank's
+// levels to the others in the same run.
+TEST(CliMpi, ARankKilledUnderRecoveryHasItsLevelsReassigned) {
+    TempDir dir;
+    std::string probes;
+    for (int i = 0; i < 40; ++i)
+        probes += "probe 1\nvalue " + std::to_string(i) + "\nsleep_ms 100\n\n";
+    write_file(dir / "slow.probe", probes);
+    const std::string db = import(dir, "levels.db", {dir / "slow.probe"});
+    const std::string solve = mpirun("--enable-recovery -np 3 ") + env(probe_dir("good")) + the_cli() +
+                              " --json db solve " + quote(db) + " --mpi --threads --heartbeat-timeout 2";
+    const std::string out = dir / "out.txt", err = dir / "err.txt";
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", ("exec " + solve + " >" + quote(out) + " 2>" + quote(err)).c_str(),
+              static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    size_t rows = 0;
+    for (int i = 0; i < 400 && (answers(db, &rows), rows) < 6; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    for (pid_t p : processes_of_rank(2))
+        kill(p, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0); // (mpirun's own status is 0 in this mode whatever happens: read the summary)
+    const auto lines = json_lines(read_file(out));
+    ASSERT_FALSE(lines.empty()) << read_file(err);
+    EXPECT_EQ(member(lines.back(), "attempted"), "40") << read_file(err);
+    EXPECT_EQ(member(lines.back(), "unsolved"), "0");
+    EXPECT_NE(read_file(err).find("rank 2 (host"), std::string::npos) << read_file(err);
+    size_t stored = 0;
+    for (const auto &[name, answer] : answers(db, &stored))
+        EXPECT_EQ(answer.first, "unique") << name;
+    EXPECT_EQ(stored, 40u);
+}
+#endif
