@@ -88,6 +88,9 @@ class BoundTable {
         const Slot &s = slots_[size_t(k.a) & (slots_.size() - 1)];
         return s.bound && s.key == k ? s.bound : 0;
     }
+    void prefetch(const Key &k) const {
+        if (!slots_.empty()) __builtin_prefetch(&slots_[size_t(k.a) & (slots_.size() - 1)]);
+    }
     void store(const Key &k, int bound) {
         if (bound <= 0) return;
         if (used_ * 2 >= slots_.size() && slots_.size() < kMaxSlots) grow();
@@ -452,16 +455,19 @@ class IslandSearch {
         child.colours = __builtin_popcount(after) - (target_ ? int(after >> target_ & 1) : 1);
         Key k = graph_.key_after(u, c);
         k ^= graph_.target_key(target_);
-        const int low = std::max(child.colours, table_.lookup(k));
+        table_.prefetch(k); // a likely cache miss, overlapped with the radius test
         if (!joined) {
             child.radius = node.radius;
-        } else if (low > budget || node.radius - 1 > budget) {
+        } else if (child.colours > budget || node.radius - 1 > budget) {
             child.radius = node.radius - 1; // cut whatever it is: the least it can be
         } else {
             if (balls_reach_ != node.radius - 1) make_balls(node.radius - 1);
             child.radius = node.radius - int(child_has_centre_within(u, c, node.radius - 1));
         }
-        child.h = std::max(low, child.radius);
+        child.h = std::max(child.colours, child.radius);
+        // The table only for children the rest leaves within the threshold: those cut anyway report a bound that
+        // is lower than it might be, which never overestimates.
+        if (child.h <= budget) child.h = std::max(child.h, table_.lookup(k));
         return child;
     }
 
