@@ -40,6 +40,8 @@ constexpr int kMaxBeamRegions = 2'048;
 // many nodes), on islands of up to this many regions: about 0.2 s for all 114 story levels.
 constexpr uint64_t kBlobNodes = 20'000;
 constexpr int kMaxBlobRegions = 400;
+// Nodes with fewer moves left than this skip the path bound: near the leaves it rarely cuts what the rest does not.
+constexpr int kPathBoundFrom = 3;
 
 // One island: the regions of the starting board that edges join, renumbered 0..n-1.
 struct Island {
@@ -135,6 +137,7 @@ class IslandSearch {
         node_cap_ = budget ? nodes_ + budget : 0;
         out_of_budget_ = false;
         int threshold = bound(kUnbounded);
+        if (graph_.groups() > 1) threshold = std::max(threshold, path_bound(threshold));
         lower = threshold;
         if (at_most) threshold = std::max(threshold, most);
         if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
@@ -366,6 +369,64 @@ class IslandSearch {
         int h = 0, radius = 0, colours = 0;
     };
 
+    // Moves a shortest path of groups needs on its own, when that is more than `h` (else 0): a bound on the whole
+    // graph's moves (README.md, "Bounds", the path bound). The path runs between the ends of a double sweep (the
+    // group farthest from a centre, and the group farthest from that), so it is about as long as the graph is wide.
+    int path_bound(int h) {
+        const int n = graph_.regions();
+        if (int(far_.size()) < n) far_.resize(size_t(n)), queue_.resize(size_t(n));
+        const int32_t start = graph_.alive()[size_t(centre_) / 64] >> (centre_ % 64) & 1 ? centre_ : first_alive();
+        const int32_t a = farthest(start);
+        const int32_t b = farthest(a); // far_ now holds the way back to a
+        colours_on_path_.clear();
+        for (int32_t u = b; u != a; u = far_[size_t(u)])
+            colours_on_path_.push_back(graph_.colour(u));
+        colours_on_path_.push_back(graph_.colour(a));
+        if (int(colours_on_path_.size()) - 1 <= h) return 0; // a path needs fewer moves than it has edges
+        return printed(colours_on_path_) - 1;
+    }
+
+    // Breadth-first from `from`: the last group reached, with far_[u] the group u was reached from.
+    int32_t farthest(int32_t from) {
+        uint64_t *seen = scratch(0);
+        std::fill_n(seen, words_, 0);
+        seen[size_t(from) / 64] |= uint64_t(1) << (from % 64);
+        size_t head = 0, tail = 0;
+        queue_[tail++] = from;
+        while (head < tail) {
+            const int32_t u = queue_[head++];
+            const uint64_t *row = graph_.adjacent(u);
+            for (size_t w = 0; w < words_; ++w)
+                for (uint64_t x = row[w] & ~seen[w]; x; x &= x - 1) {
+                    const int32_t v = int32_t(w * 64 + size_t(__builtin_ctzll(x)));
+                    seen[w] |= uint64_t(1) << (v % 64);
+                    far_[size_t(v)] = u;
+                    queue_[tail++] = v;
+                }
+        }
+        return queue_[tail - 1];
+    }
+
+    // The fewest prints that paint the colours `s` on a strip, each print one colour over an interval (the strange
+    // printer's recurrence: the last cell's colour is printed alone, or by the print that also made an earlier cell
+    // of that colour, which then covers everything between). A path that some k moves make one colour takes k + 1
+    // prints: the whole path in its final colour, then each move backwards, painting the block it recoloured with
+    // the block's old colour.
+    int printed(const std::vector<uint8_t> &s) {
+        const size_t m = s.size();
+        printer_.assign(m * m, 0);
+        const auto f = [&](size_t i, size_t j) { return i > j ? 0 : printer_[i * m + j]; };
+        for (size_t len = 1; len <= m; ++len)
+            for (size_t i = 0; i + len <= m; ++i) {
+                const size_t j = i + len - 1;
+                int best = j > i ? f(i, j - 1) + 1 : 1;
+                for (size_t k = i; k < j; ++k)
+                    if (s[k] == s[j]) best = std::min(best, f(i, k) + (k + 1 <= j - 1 ? f(k + 1, j - 1) : 0));
+                printer_[i * m + j] = best;
+            }
+        return printer_[m - 1];
+    }
+
     // The bound of the state at the root of an iteration, from scratch.
     Known root_bound(const Key &state, int threshold) {
         const int learned = table_.lookup(state);
@@ -493,6 +554,11 @@ class IslandSearch {
         if (graph_.groups() == 1) { // the target colour is left to give the last group
             path_.push_back({first_alive(), target_});
             return kFound;
+        }
+        // Before its children are bounded (most of a node's cost), a stronger bound of its own that may cut it.
+        if (const int p = threshold - g >= kPathBoundFrom ? path_bound(h) : 0; g + p > threshold) {
+            if (waiting.empty()) table_.store(state, p);
+            return g + p;
         }
         balls_reach_ = -1; // the balls of another node, if any
         const uint32_t present = graph_.colours_present();
@@ -632,13 +698,16 @@ class IslandSearch {
     std::vector<std::vector<Candidate>> move_lists_; // per depth
     std::vector<std::vector<Waiting>> waiting_;      // per depth
     std::vector<IslandMove> path_;
-    int colours_needed_ = 0;            // bound()'s colour count: moves the colours left need
-    int radius_ = 0;                    // bound()'s radius (or budget + 1 when the search needs no more)
-    int32_t centre_ = 0;                // the last centre found: often still one a move later
-    std::vector<uint64_t> scratch_;     // has_centre_within()'s and ball()'s rows
-    std::vector<uint64_t> balls_;       // make_balls(): per radius and group, a row
-    int balls_reach_ = -1;              // the radius make_balls() made them to for the node being expanded, or -1
-    std::vector<uint64_t> layers_;      // child_has_centre_within()'s balls around the star
+    int colours_needed_ = 0;           // bound()'s colour count: moves the colours left need
+    int radius_ = 0;                   // bound()'s radius (or budget + 1 when the search needs no more)
+    int32_t centre_ = 0;               // the last centre found: often still one a move later
+    std::vector<uint64_t> scratch_;    // has_centre_within()'s and ball()'s rows
+    std::vector<uint64_t> balls_;      // make_balls(): per radius and group, a row
+    int balls_reach_ = -1;             // the radius make_balls() made them to for the node being expanded, or -1
+    std::vector<uint64_t> layers_;     // child_has_centre_within()'s balls around the star
+    std::vector<int32_t> far_, queue_; // path_bound()'s breadth-first searches
+    std::vector<uint8_t> colours_on_path_;
+    std::vector<int> printer_;          // printed()'s table, per interval
     uint64_t nodes_ = 0, node_cap_ = 0; // node_cap_: search()'s budget as a node count, 0 for none
     bool stopped_ = false, out_of_budget_ = false;
 };

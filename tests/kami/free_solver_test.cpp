@@ -61,6 +61,18 @@ TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnSmallBoards) { expect_optimal_on
 // something to do.
 TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnLargerBoards) { expect_optimal_on_random_boards(56, 0, 60, 2, 4); }
 
+// Strips and bands, long and thin: the shortest paths the path bound follows are most of the board (on a strip,
+// the whole of it, and the bound is the optimum).
+TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnStripsAndBands) {
+    std::mt19937_64 rng(78);
+    for (int round = 0; round < 80; ++round) {
+        const int rows = 1 + int(rng() % 2), cols = rows == 1 ? 4 + int(rng() % 7) : 4 + int(rng() % 2);
+        const Board b = random_board(rng, rows, cols, 3 + int(rng() % 2), 0);
+        expect_optimal(b, 64);
+        expect_optimal(b, 0);
+    }
+}
+
 // Holes cut boards into islands solved apart and joined over a common final colour: one island that cannot end with
 // the others' colour in its fewest moves costs one more.
 TEST(KamiFreeSolver, IslandsAgreeOnAFinalColour) { expect_optimal_on_random_boards(34, 3); }
