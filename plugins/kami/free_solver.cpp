@@ -5,7 +5,10 @@
 // board; a state's regions are its same-coloured connected groups of them), with
 //   - a bound that never overestimates: the larger of the colours that must vanish (a move removes at most one
 //     colour from the board) and the radius of the state's region graph (a move contracts a region with some of its
-//     neighbours, a star, which lowers every eccentricity by at most one);
+//     neighbours, a star, which lowers every eccentricity by at most one), and at nodes with a few moves left the
+//     moves a shortest path of groups needs on its own (a connected subgraph never needs more than the whole);
+//   - children bounded before any is made (their radius from the node's balls), so only those within the
+//     threshold cost a move;
 //   - a transposition table that keeps, for each state met, the best lower bound a finished search below it
 //     proved, so states reached again (moves in another order) are cut at once;
 //   - a quick beam search first, whose answer is the upper bound: when no iteration below it succeeds, the beam's
