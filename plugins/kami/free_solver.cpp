@@ -5,7 +5,10 @@
 // board; a state's regions are its same-coloured connected groups of them), with
 //   - a bound that never overestimates: the larger of the colours that must vanish (a move removes at most one
 //     colour from the board) and the radius of the state's region graph (a move contracts a region with some of its
-//     neighbours, a star, which lowers every eccentricity by at most one);
+//     neighbours, a star, which lowers every eccentricity by at most one), and at nodes with a few moves left the
+//     moves a shortest path of groups needs on its own (a connected subgraph never needs more than the whole);
+//   - children bounded before any is made (their radius from the node's balls), so only those within the
+//     threshold cost a move;
 //   - a transposition table that keeps, for each state met, the best lower bound a finished search below it
 //     proved, so states reached again (moves in another order) are cut at once;
 //   - a quick beam search first, whose answer is the upper bound: when no iteration below it succeeds, the beam's
@@ -40,6 +43,8 @@ constexpr int kMaxBeamRegions = 2'048;
 // many nodes), on islands of up to this many regions: about 0.2 s for all 114 story levels.
 constexpr uint64_t kBlobNodes = 20'000;
 constexpr int kMaxBlobRegions = 400;
+// Nodes with fewer moves left than this skip the path bound: near the leaves it rarely cuts what the rest does not.
+constexpr int kPathBoundFrom = 3;
 
 // One island: the regions of the starting board that edges join, renumbered 0..n-1.
 struct Island {
@@ -88,6 +93,9 @@ class BoundTable {
         const Slot &s = slots_[size_t(k.a) & (slots_.size() - 1)];
         return s.bound && s.key == k ? s.bound : 0;
     }
+    void prefetch(const Key &k) const {
+        if (!slots_.empty()) __builtin_prefetch(&slots_[size_t(k.a) & (slots_.size() - 1)]);
+    }
     void store(const Key &k, int bound) {
         if (bound <= 0) return;
         if (used_ * 2 >= slots_.size() && slots_.size() < kMaxSlots) grow();
@@ -132,6 +140,7 @@ class IslandSearch {
         node_cap_ = budget ? nodes_ + budget : 0;
         out_of_budget_ = false;
         int threshold = bound(kUnbounded);
+        if (graph_.groups() > 1) threshold = std::max(threshold, path_bound(threshold));
         lower = threshold;
         if (at_most) threshold = std::max(threshold, most);
         if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
@@ -144,7 +153,7 @@ class IslandSearch {
             report_progress();
             path_.clear();
             waiting_[0].clear();
-            const int r = dfs(key(), 0, threshold, -1, -1);
+            const int r = dfs(key(), 0, threshold, root_bound(key(), threshold), -1);
             if (halted()) return false;
             if (r == kFound) {
                 moves.assign(path_.rbegin(), path_.rend());
@@ -357,14 +366,180 @@ class IslandSearch {
         return last_group >= 0 && u != last_group && !graph_.touches(u, last_group);
     }
 
-    // Depth-first below the graph's state (reached in g moves, with waiting_[g] still waiting): kFound with the moves
-    // in path_ (last first), or the least f = g + bound met beyond the threshold.
-    int dfs(const Key &state, int g, int threshold, int parent_radius, int32_t last_group) {
+    // What a node's bound is made of: h = max(colours, radius, learned) moves still needed, with the radius
+    // (exact when the node is searched, a lower bound when it is cut) and the colours that must vanish.
+    struct Known {
+        int h = 0, radius = 0, colours = 0;
+    };
+
+    // Moves a shortest path of groups needs on its own, when that is more than `h` (else 0): a bound on the whole
+    // graph's moves (README.md, "Bounds", the path bound). The path runs between the ends of a double sweep (the
+    // group farthest from a centre, and the group farthest from that), so it is about as long as the graph is wide.
+    int path_bound(int h) {
+        const int n = graph_.regions();
+        if (int(far_.size()) < n) far_.resize(size_t(n)), queue_.resize(size_t(n));
+        const int32_t start = graph_.alive()[size_t(centre_) / 64] >> (centre_ % 64) & 1 ? centre_ : first_alive();
+        const int32_t a = farthest(start);
+        const int32_t b = farthest(a); // far_ now holds the way back to a
+        colours_on_path_.clear();
+        for (int32_t u = b; u != a; u = far_[size_t(u)])
+            colours_on_path_.push_back(graph_.colour(u));
+        colours_on_path_.push_back(graph_.colour(a));
+        if (int(colours_on_path_.size()) - 1 <= h) return 0; // a path needs fewer moves than it has edges
+        return printed(colours_on_path_) - 1;
+    }
+
+    // Breadth-first from `from`: the last group reached, with far_[u] the group u was reached from.
+    int32_t farthest(int32_t from) {
+        uint64_t *seen = scratch(0);
+        std::fill_n(seen, words_, 0);
+        seen[size_t(from) / 64] |= uint64_t(1) << (from % 64);
+        size_t head = 0, tail = 0;
+        queue_[tail++] = from;
+        while (head < tail) {
+            const int32_t u = queue_[head++];
+            const uint64_t *row = graph_.adjacent(u);
+            for (size_t w = 0; w < words_; ++w)
+                for (uint64_t x = row[w] & ~seen[w]; x; x &= x - 1) {
+                    const int32_t v = int32_t(w * 64 + size_t(__builtin_ctzll(x)));
+                    seen[w] |= uint64_t(1) << (v % 64);
+                    far_[size_t(v)] = u;
+                    queue_[tail++] = v;
+                }
+        }
+        return queue_[tail - 1];
+    }
+
+    // The fewest prints that paint the colours `s` on a strip, each print one colour over an interval (the strange
+    // printer's recurrence: the last cell's colour is printed alone, or by the print that also made an earlier cell
+    // of that colour, which then covers everything between). A path that some k moves make one colour takes k + 1
+    // prints: the whole path in its final colour, then each move backwards, painting the block it recoloured with
+    // the block's old colour.
+    int printed(const std::vector<uint8_t> &s) {
+        const size_t m = s.size();
+        printer_.assign(m * m, 0);
+        const auto f = [&](size_t i, size_t j) { return i > j ? 0 : printer_[i * m + j]; };
+        for (size_t len = 1; len <= m; ++len)
+            for (size_t i = 0; i + len <= m; ++i) {
+                const size_t j = i + len - 1;
+                int best = j > i ? f(i, j - 1) + 1 : 1;
+                for (size_t k = i; k < j; ++k)
+                    if (s[k] == s[j]) best = std::min(best, f(i, k) + (k + 1 <= j - 1 ? f(k + 1, j - 1) : 0));
+                printer_[i * m + j] = best;
+            }
+        return printer_[m - 1];
+    }
+
+    // The bound of the state at the root of an iteration, from scratch.
+    Known root_bound(const Key &state, int threshold) {
+        const int learned = table_.lookup(state);
+        const int b = bound(threshold);
+        return {std::max(b, learned), radius_, colours_needed_};
+    }
+
+    // Balls around every live group, of radius 0 to `reach`, into balls_: the children's radius test combines them.
+    // Each layer from the one before: a group's ball of radius k + 1 is the union of its neighbours' and its own
+    // balls of radius k.
+    void make_balls(int reach) {
+        const size_t row = size_t(graph_.regions()) * words_;
+        if (balls_.size() < size_t(reach + 1) * row) balls_.resize(size_t(reach + 1) * row);
+        graph_.for_each(graph_.alive(), [&](int32_t u) {
+            uint64_t *b = ball_row(0, u);
+            std::fill_n(b, words_, 0);
+            b[size_t(u) / 64] = uint64_t(1) << (u % 64);
+        });
+        for (int k = 0; k < reach; ++k)
+            graph_.for_each(graph_.alive(), [&](int32_t u) {
+                uint64_t *b = ball_row(k + 1, u);
+                std::copy_n(ball_row(k, u), words_, b);
+                graph_.for_each(graph_.adjacent(u), [&](int32_t v) {
+                    const uint64_t *n = ball_row(k, v);
+                    for (size_t w = 0; w < words_; ++w)
+                        b[w] |= n[w];
+                });
+            });
+        balls_reach_ = reach;
+    }
+    uint64_t *ball_row(int k, int32_t u) {
+        return &balls_[(size_t(k) * size_t(graph_.regions()) + size_t(u)) * words_];
+    }
+
+    // Whether, after u takes colour c, some group has every group within `reach` edges -- without making the move.
+    // The move contracts the star S (u and its c-coloured neighbours) into one group s, and a contraction keeps
+    // every other distance as it was or shortens it to a path through s: d'(x, y) = min(d(x, y), d(x, S) + d(S, y)),
+    // and d'(s, y) = d(S, y). So s is such a centre when S's ball of radius `reach` (the union of its groups' balls)
+    // is everything, and a group x at distance k from S is one when its own ball of radius `reach` and S's ball of
+    // radius reach - k cover everything. make_balls(reach) must hold the node's balls.
+    bool child_has_centre_within(int32_t u, int c, int reach) {
+        uint64_t *star = scratch(0), *layers = scratch_layers(reach);
+        std::copy_n(graph_.adjacent(u), words_, star);
+        for (size_t w = 0; w < words_; ++w)
+            star[w] &= graph_.of_colour(c)[w];
+        star[size_t(u) / 64] |= uint64_t(1) << (u % 64);
+        for (int k = 0; k <= reach; ++k) { // layers[k]: S's ball of radius k
+            uint64_t *l = &layers[size_t(k) * words_];
+            std::fill_n(l, words_, 0);
+            graph_.for_each(star, [&](int32_t a) {
+                const uint64_t *b = ball_row(k, a);
+                for (size_t w = 0; w < words_; ++w)
+                    l[w] |= b[w];
+            });
+        }
+        const uint64_t *alive = graph_.alive();
+        const auto covers = [&](const uint64_t *a, const uint64_t *b) {
+            for (size_t w = 0; w < words_; ++w)
+                if ((a[w] | b[w]) != alive[w]) return false;
+            return true;
+        };
+        const uint64_t *whole = &layers[size_t(reach) * words_];
+        if (covers(whole, whole)) return true;
+        for (int k = 1; k <= reach; ++k) {
+            const uint64_t *at = &layers[size_t(k) * words_], *inside = &layers[size_t(k - 1) * words_];
+            const uint64_t *rest = &layers[size_t(reach - k) * words_];
+            for (size_t w = 0; w < words_; ++w)
+                for (uint64_t x = at[w] & ~inside[w]; x; x &= x - 1)
+                    if (covers(ball_row(reach, int32_t(w * 64 + size_t(__builtin_ctzll(x)))), rest)) return true;
+        }
+        return false;
+    }
+    uint64_t *scratch_layers(int reach) {
+        if (layers_.size() < size_t(reach + 1) * words_) layers_.resize(size_t(reach + 1) * words_);
+        return layers_.data();
+    }
+
+    // The bound of the state move (u, c) reaches from the node (`node`: its bound; `present`: its colours; `sole`:
+    // u is the last group of its colour; `joined`: the neighbours the move absorbs), without making the move --
+    // h exact when it is at most `budget`, else a value above the budget that never overestimates.
+    // The radius drops by one at most (README.md, "Bounds"): the child's is the node's, or one less when the test
+    // finds a centre that near; a move that joins nothing contracts nothing and keeps it.
+    Known child_bound(int32_t u, int c, int joined, bool sole, uint32_t present, const Known &node, int budget) {
+        uint32_t after = present | 1u << c;
+        if (sole) after &= ~(1u << graph_.colour(u));
+        Known child;
+        child.colours = __builtin_popcount(after) - (target_ ? int(after >> target_ & 1) : 1);
+        Key k = graph_.key_after(u, c);
+        k ^= graph_.target_key(target_);
+        table_.prefetch(k); // a likely cache miss, overlapped with the radius test
+        if (!joined) {
+            child.radius = node.radius;
+        } else if (child.colours > budget || node.radius - 1 > budget) {
+            child.radius = node.radius - 1; // cut whatever it is: the least it can be
+        } else {
+            if (balls_reach_ != node.radius - 1) make_balls(node.radius - 1);
+            child.radius = node.radius - int(child_has_centre_within(u, c, node.radius - 1));
+        }
+        child.h = std::max(child.colours, child.radius);
+        // The table only for children the rest leaves within the threshold: those cut anyway report a bound that
+        // is lower than it might be, which never overestimates.
+        if (child.h <= budget) child.h = std::max(child.h, table_.lookup(k));
+        return child;
+    }
+
+    // Depth-first below the graph's state (reached in g moves, with waiting_[g] still waiting, `known` its bound):
+    // kFound with the moves in path_ (last first), or the least f = g + bound met beyond the threshold. Children are
+    // counted as nodes and bounded here, before any is entered, and only those within the threshold are made.
+    int dfs(const Key &state, int g, int threshold, const Known &known, int32_t last_group) {
         if (graph_.groups() == 1 && (!target_ || graph_.colour(first_alive()) == target_)) return kFound;
-        ++nodes_;
-        if (control_.tick()) stopped_ = true;
-        if ((nodes_ & 0xffff) == 0) report_progress();
-        if (node_cap_ && nodes_ >= node_cap_) out_of_budget_ = true;
         if (halted()) return kUnbounded;
         // A node with moves waiting may need more moves than its state does, so only free nodes teach the table;
         // both may use it.
@@ -377,30 +552,36 @@ class IslandSearch {
             path_.push_back(last);
             return kFound;
         }
-        const int learned = table_.lookup(state);
-        if (g + learned > threshold) return g + learned;
-        const int h = std::max(bound(threshold - g, parent_radius), learned);
-        const int radius = radius_;
+        const int h = known.h;
         if (g + h > threshold) return g + h;
         if (graph_.groups() == 1) { // the target colour is left to give the last group
             path_.push_back({first_alive(), target_});
             return kFound;
         }
+        // Before its children are bounded (most of a node's cost), a stronger bound of its own that may cut it.
+        if (const int p = threshold - g >= kPathBoundFrom ? path_bound(h) : 0; g + p > threshold) {
+            if (waiting.empty()) table_.store(state, p);
+            return g + p;
+        }
+        balls_reach_ = -1; // the balls of another node, if any
+        const uint32_t present = graph_.colours_present();
+        const int budget = threshold - g - 1; // the most a child's bound may be
         // Moves that join the most groups first: the last iteration finds its answer sooner.
         int least = kUnbounded, learn = kUnbounded; // learn: the least f of the children left to the other order
-        std::vector<std::pair<int, IslandMove>> &moves = move_lists_[size_t(g)]; // sized by search(): never moves
+        std::vector<Candidate> &moves = move_lists_[size_t(g)]; // sized by search(): never moves
         moves.clear();
         // When the colours left need every move that remains, each move must remove a colour: it recolours the
         // last group of its colour (not of the final colour, which must stay).
-        const bool must_remove_colour = colours_needed_ >= threshold - g;
+        const bool must_remove_colour = known.colours >= threshold - g;
         graph_.for_each(graph_.alive(), [&](int32_t u) {
             for (const Waiting &w : waiting)
                 if (w.group == u) return;
-            if (must_remove_colour && (graph_.colour(u) == target_ || !sole_of_colour(u))) {
+            const bool sole = sole_of_colour(u);
+            if (must_remove_colour && (graph_.colour(u) == target_ || !sole)) {
                 least = std::min(least, threshold + 1); // what its moves would have met: the table learns from it
                 return;
             }
-            for (int c = 1; c <= palette_; ++c) {
+            for (int c = 1; c <= palette_ && !halted(); ++c) {
                 if (c == graph_.colour(u)) continue;
                 const int joined = graph_.neighbours_of_colour(u, c);
                 if (joined) {
@@ -411,33 +592,48 @@ class IslandSearch {
                     if (u < last_group && commutes_with_last(u, last_group)) {
                         // The other order is searched, so this iteration needs nothing from it; but its bound
                         // caps what the table learns, or the table would claim this state needs more than it does.
-                        graph_.move(u, uint8_t(c));
-                        const int child = g + 1 + std::max(bound(threshold - g - 1, radius), table_.lookup(key()));
-                        graph_.undo();
+                        const int child = g + 1 + child_bound(u, c, joined, sole, present, known, budget).h;
                         least = std::min(least, std::max(child, threshold + 1));
                         learn = std::min(learn, child);
                         continue;
                     }
-                    moves.push_back({-joined, {u, uint8_t(c)}});
-                } else if (g + 1 < threshold) { // it waits for a trigger, so it is never the last move
-                    moves.push_back({1, {u, uint8_t(c)}});
-                } else {
+                } else if (g + 1 >= threshold) { // it would wait for a trigger, so it is never the last move
                     least = std::min(least, g + 2);
+                    continue;
                 }
+                count_node();
+                const Known child = child_bound(u, c, joined, sole, present, known, budget);
+                if (child.h > budget) {
+                    least = std::min(least, g + 1 + child.h);
+                    continue;
+                }
+                // Joining moves sort by how many they join; a move that joins nothing waits for a trigger.
+                moves.push_back({joined ? -joined : 1, {u, uint8_t(c)}, child});
             }
         });
-        std::stable_sort(moves.begin(), moves.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        if (halted()) return kUnbounded;
+        std::stable_sort(moves.begin(), moves.end(), [](const auto &a, const auto &b) { return a.order < b.order; });
         for (size_t i = 0; i < moves.size(); ++i) {
-            const auto [order, move] = moves[i];
+            Candidate candidate = moves[i];
+            const IslandMove move = candidate.move;
+            // The subtrees searched since it was bounded may have taught the table more about it.
+            Key k = graph_.key_after(move.region, move.colour);
+            k ^= graph_.target_key(target_);
+            candidate.child.h = std::max(candidate.child.h, table_.lookup(k));
+            if (candidate.child.h > budget) {
+                least = std::min(least, g + 1 + candidate.child.h);
+                continue;
+            }
             std::vector<Waiting> &next = waiting_[size_t(g) + 1];
             next.clear();
-            if (order > 0) { // joins nothing: it waits, and those it triggers wait no more
+            if (candidate.order > 0) { // joins nothing: it waits, and those it triggers wait no more
                 for (const Waiting &w : waiting)
                     if (!w.triggered_by(graph_, move.region, move.colour)) next.push_back(w);
                 next.push_back({move.region, graph_.colour(move.region), move.colour});
             }
             graph_.move(move.region, move.colour);
-            const int r = dfs(key(), g + 1, threshold, radius, order < 0 && waiting.empty() ? move.region : -1);
+            const int r = dfs(key(), g + 1, threshold, candidate.child,
+                              candidate.order < 0 && waiting.empty() ? move.region : -1);
             graph_.undo();
             if (r == kFound) {
                 path_.push_back(move);
@@ -448,6 +644,14 @@ class IslandSearch {
         }
         if (waiting.empty()) table_.store(state, std::min(least, learn) - g);
         return least;
+    }
+
+    // One child bounded: it ticks the control and counts against the budget.
+    void count_node() {
+        ++nodes_;
+        if (control_.tick()) stopped_ = true;
+        if ((nodes_ & 0xffff) == 0) report_progress();
+        if (node_cap_ && nodes_ >= node_cap_) out_of_budget_ = true;
     }
 
     // The one move that leaves the island one colour (the target, if set), or region -1 when none does. After it
@@ -489,13 +693,24 @@ class IslandSearch {
     std::string label_;
     int proven_ = 0, best_ = -1; // search()'s bounds so far: moves proven needed, and the best list's (or -1)
     uint8_t target_ = 0;
-    std::vector<std::vector<std::pair<int, IslandMove>>> move_lists_; // per depth
-    std::vector<std::vector<Waiting>> waiting_;                       // per depth
+    struct Candidate { // a move to search, with the bound of the state it reaches
+        int order;     // joining moves by how many they join (most first), then those that join nothing
+        IslandMove move;
+        Known child;
+    };
+    std::vector<std::vector<Candidate>> move_lists_; // per depth
+    std::vector<std::vector<Waiting>> waiting_;      // per depth
     std::vector<IslandMove> path_;
-    int colours_needed_ = 0;            // bound()'s colour count: moves the colours left need
-    int radius_ = 0;                    // bound()'s radius (or budget + 1 when the search needs no more)
-    int32_t centre_ = 0;                // the last centre found: often still one a move later
-    std::vector<uint64_t> scratch_;     // has_centre_within()'s and ball()'s rows
+    int colours_needed_ = 0;           // bound()'s colour count: moves the colours left need
+    int radius_ = 0;                   // bound()'s radius (or budget + 1 when the search needs no more)
+    int32_t centre_ = 0;               // the last centre found: often still one a move later
+    std::vector<uint64_t> scratch_;    // has_centre_within()'s and ball()'s rows
+    std::vector<uint64_t> balls_;      // make_balls(): per radius and group, a row
+    int balls_reach_ = -1;             // the radius make_balls() made them to for the node being expanded, or -1
+    std::vector<uint64_t> layers_;     // child_has_centre_within()'s balls around the star
+    std::vector<int32_t> far_, queue_; // path_bound()'s breadth-first searches
+    std::vector<uint8_t> colours_on_path_;
+    std::vector<int> printer_;          // printed()'s table, per interval
     uint64_t nodes_ = 0, node_cap_ = 0; // node_cap_: search()'s budget as a node count, 0 for none
     bool stopped_ = false, out_of_budget_ = false;
 };

@@ -41,6 +41,14 @@ class GroupGraph {
     int neighbours_of_colour(int32_t g, int c) const;
     bool touches(int32_t g, int32_t h) const { return adjacent(g)[size_t(h) / 64] >> (h % 64) & 1; }
     const Key &key() const { return key_; }
+    // The key move(g, c) would give, without making the move: only g's regions change colour (the groups it
+    // absorbs have colour c already).
+    Key key_after(int32_t g, int c) const {
+        Key k = key_;
+        k ^= sums_[size_t(g) * kColours + colour_[size_t(g)]];
+        k ^= sums_[size_t(g) * kColours + size_t(c)];
+        return k;
+    }
     // A Zobrist key that tells searches for different final colours apart.
     Key target_key(int target) const { return target_key_[size_t(target)]; }
 

@@ -41,11 +41,13 @@ void expect_optimal(const Board &b, int beam_width) {
     EXPECT_TRUE(replays_to_one_colour(b, r.moves)) << encode_board(b);
 }
 
-// 150 random small boards with about `holes_in_ten` holes in ten cells, each solved with and without the beam.
-void expect_optimal_on_random_boards(uint64_t seed, int holes_in_ten) {
+// `rounds` random boards of 2 to 1 + `rows` rows and 2 to 1 + `cols` columns, with about `holes_in_ten` holes in ten
+// cells, each solved with and without the beam.
+void expect_optimal_on_random_boards(uint64_t seed, int holes_in_ten, int rounds = 150, int rows = 2, int cols = 3) {
     std::mt19937_64 rng(seed);
-    for (int round = 0; round < 150; ++round) {
-        const Board b = random_board(rng, 2 + int(rng() % 2), 2 + int(rng() % 3), 2 + int(rng() % 3), holes_in_ten);
+    for (int round = 0; round < rounds; ++round) {
+        const Board b = random_board(rng, 2 + int(rng() % uint64_t(rows)), 2 + int(rng() % uint64_t(cols)),
+                                     2 + int(rng() % 3), holes_in_ten);
         expect_optimal(b, 64);
         expect_optimal(b, 0);
     }
@@ -54,6 +56,22 @@ void expect_optimal_on_random_boards(uint64_t seed, int holes_in_ten) {
 } // namespace
 
 TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnSmallBoards) { expect_optimal_on_random_boards(12, 0); }
+
+// Up to 3 x 5 cells: radii of 3 and more, where the children's radius test and the bounds beyond the radius have
+// something to do.
+TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnLargerBoards) { expect_optimal_on_random_boards(56, 0, 60, 2, 4); }
+
+// Strips and bands, long and thin: the shortest paths the path bound follows are most of the board (on a strip,
+// the whole of it, and the bound is the optimum).
+TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnStripsAndBands) {
+    std::mt19937_64 rng(78);
+    for (int round = 0; round < 80; ++round) {
+        const int rows = 1 + int(rng() % 2), cols = rows == 1 ? 4 + int(rng() % 7) : 4 + int(rng() % 2);
+        const Board b = random_board(rng, rows, cols, 3 + int(rng() % 2), 0);
+        expect_optimal(b, 64);
+        expect_optimal(b, 0);
+    }
+}
 
 // Holes cut boards into islands solved apart and joined over a common final colour: one island that cannot end with
 // the others' colour in its fewest moves costs one more.
