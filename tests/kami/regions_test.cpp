@@ -74,8 +74,11 @@ TEST(KamiRegions, RecolouringARegionContractsTheGraphAsTheCellsWould) {
         EXPECT_EQ(contracted.cells, fresh.cells) << encode_board(b);
         EXPECT_EQ(contracted.region_of, fresh.region_of) << encode_board(b);
         EXPECT_EQ(contracted.adjacent, fresh.adjacent) << encode_board(b);
-        for (int64_t i = 0; i < b.size(); ++i) // each old region's new number holds its cells
-            if (g.region_of[size_t(i)] >= 0) EXPECT_EQ(ids[size_t(g.region_of[size_t(i)])], fresh.region_of[size_t(i)]);
+        for (int64_t i = 0; i < b.size(); ++i) { // each old region's new number holds its cells
+            if (g.region_of[size_t(i)] >= 0) {
+                EXPECT_EQ(ids[size_t(g.region_of[size_t(i)])], fresh.region_of[size_t(i)]);
+            }
+        }
         merged += contracted.count() < g.count() - 1;
     }
     EXPECT_GT(merged, 30); // moves that join two regions or more are among them
