@@ -58,6 +58,7 @@ class MpiExecutor : public Executor {
     bool cancelled_ = false;
     Clock::time_point cancelled_at_, said_;
     uint64_t beat_ = 0;
+    std::chrono::microseconds idle_{200}; // collect()'s sleep between looks, longer while nothing arrives
     size_t lost_ = 0;
 };
 

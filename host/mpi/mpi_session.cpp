@@ -80,8 +80,7 @@ std::string compare_plugins(const PluginRegistry &registry) {
             offsets[size_t(r)] = at;
         all.resize(size_t(offsets.back() + lengths.back()));
     }
-    MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0,
-                MPI_COMM_WORLD);
+    MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
     std::string problems;
     if (rank == 0) {
         const std::string rank0 = mine.substr(mine.find('\n') + 1);

@@ -82,10 +82,11 @@ int run_worker_rank(Channel &channel, const PluginRegistry &registry, double hea
         }
         if (workers) {
             wire::Results batch;
-            for (const WorkResult &r : workers->collect(std::chrono::milliseconds(busy ? 0 : 2))) {
+            // (the local workers hold two chunks' worth: a new chunk may wait a few milliseconds to be read)
+            for (const WorkResult &r : workers->collect(std::chrono::milliseconds(busy ? 0 : 5))) {
                 held.erase(r.level_id);
-                batch.results.push_back({r.level_id, wire_status(r.status), r.time_ms, r.nodes, r.solution, r.info,
-                                         r.error});
+                batch.results.push_back(
+                    {r.level_id, wire_status(r.status), r.time_ms, r.nodes, r.solution, r.info, r.error});
             }
             if (!batch.results.empty()) channel.send(0, batch), said = Clock::now();
             if (cancelled && workers->pending() == 0 && !held.empty()) { // dropped before they started
