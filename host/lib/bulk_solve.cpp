@@ -55,7 +55,7 @@ class Dispatcher {
         for (size_t i = 0; i < levels_.size(); ++i)
             index_of_[levels_[i].id] = i;
 
-        const size_t ahead = 2 * size_t(std::max(1u, executor_.slots()));
+        const size_t ahead = std::max<size_t>(1, executor_.backlog());
         size_t next = 0;
         bool stopping = false;
         while (true) {

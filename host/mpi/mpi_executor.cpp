@@ -70,6 +70,8 @@ unsigned MpiExecutor::slots() const {
     return std::max(1u, n);
 }
 
+size_t MpiExecutor::backlog() const { return std::max<size_t>(4096, 4 * size_t(slots()) * kMaxChunk); }
+
 void MpiExecutor::submit(WorkItem item) {
     if (!cancelled_) queue_.push_back(std::move(item));
 }

@@ -25,6 +25,7 @@ class MpiExecutor : public Executor {
     ~MpiExecutor() override; // STOP to every rank left
 
     unsigned slots() const override;
+    size_t backlog() const override; // enough for whole chunks to every rank, and a tail that shrinks them
     void submit(WorkItem item) override;
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
     size_t pending() const override;

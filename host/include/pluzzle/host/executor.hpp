@@ -16,8 +16,11 @@ class Executor {
   public:
     virtual ~Executor() = default;
 
-    // How many items run at once (the dispatcher keeps about twice as many submitted, so no worker waits).
+    // How many items run at once.
     virtual unsigned slots() const = 0;
+    // How many submitted, uncollected items keep every worker busy while the dispatcher stores results: a worker
+    // must never wait for the dispatcher's turn on a shared core. Twice the slots unless an executor says more.
+    virtual size_t backlog() const { return 2 * size_t(slots()); }
     virtual void submit(WorkItem item) = 0;
     // The results finished since the last call, waiting up to `wait` when there are none yet.
     virtual std::vector<WorkResult> collect(std::chrono::milliseconds wait) = 0;

@@ -33,6 +33,7 @@ class ProcessExecutor : public Executor {
     ~ProcessExecutor() override; // stops the workers (closes their input, kills the ones that linger)
 
     unsigned slots() const override { return jobs_; }
+    size_t backlog() const override { return 16 * size_t(jobs_); } // two per worker are sent, the rest wait here
     void submit(WorkItem item) override;
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
     size_t pending() const override;

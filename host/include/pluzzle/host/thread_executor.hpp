@@ -19,6 +19,7 @@ class ThreadExecutor : public Executor {
     ~ThreadExecutor() override; // cancels and joins
 
     unsigned slots() const override { return unsigned(threads_.size()); }
+    size_t backlog() const override { return 64 * threads_.size(); } // queued items cost a string each
     void submit(WorkItem item) override;
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
     size_t pending() const override;
