@@ -88,18 +88,19 @@ template <class S> class RelaxedGame {
             waves_[K + size_t(d)] = front & rules_.of_colour(d); // B's blind move took the front at level 1
         }
         for (int lv = 1;; ++lv) {
-            const S *waves = &waves_[size_t(lv) * K];
-            if (const unsigned wipes = wiped_colours_[size_t(lv)]) {
+            const unsigned wipes = wiped_colours_[size_t(lv)];
+            if (wipes) {
                 const unsigned all = wiped_out(lv, wipes, alive);
                 if (lv == blind_) return all;
-                waves = grown_.data();
             }
             if (lv == blind_) break; // not reached: the last level has wipe-outs
+            const S *waves = &waves_[size_t(lv) * K];
             const S &next = level_[size_t(lv) + 1];
             S *up = &waves_[size_t(lv + 1) * K];
             for (unsigned rest = alive; rest; rest &= rest - 1) {
                 const size_t d = size_t(__builtin_ctz(rest));
-                up[d] = rules_.touching(waves[d]) & next;
+                // At a level with wipe-outs, what the wave grown by its early colours touches (from wiped_out()).
+                up[d] = (wipes ? grown_touch_[d] : rules_.touching(waves[d])) & next;
                 if (up[d].empty()) alive &= ~(rest & (0u - rest)); // no move reaches further: it lowers nothing
             }
             if (!alive) return 0;
@@ -170,8 +171,8 @@ template <class S> class RelaxedGame {
 
   private:
     // At level lv, where B's run wiped out colours (wipes): the colours d among alive whose child has each of those
-    // wipe-outs a level earlier (the header's fixpoint). Below the last level, grown_ gets the waves with the
-    // regions of the colours that come early.
+    // wipe-outs a level earlier (the header's fixpoint). Below the last level, grown_touch_ gets what the waves
+    // touch with the regions of the colours that come early.
     unsigned wiped_out(int lv, unsigned wipes, unsigned alive) {
         const S &here = level_[size_t(lv)], &beyond = wiped_[size_t(lv)];
         unsigned touched = 0; // the colours whose touch_ is made (lazily: most levels need few)
@@ -179,7 +180,8 @@ template <class S> class RelaxedGame {
         for (unsigned rest = alive; rest; rest &= rest - 1) {
             const int d = __builtin_ctz(rest);
             const S &wave = waves_[size_t(lv) * K + size_t(d)];
-            S missing = beyond.minus(rules_.touching(wave)); // regions wiped out here that the wave does not touch
+            const S near = rules_.touching(wave);
+            S missing = beyond.minus(near); // regions wiped out here that the wave does not touch
             unsigned early = 0;
             while (!missing.empty()) {
                 unsigned now = wipes & ~early; // the colours with nothing missing (the test's outcome is anyone's
@@ -199,9 +201,13 @@ template <class S> class RelaxedGame {
             else
                 all &= ~(1u << d);
             if (lv == blind_) continue;
-            grown_[size_t(d)] = wave;
+            // The grown wave's touch: the wave's and the early colours' (made once per colour, not per move).
+            grown_touch_[size_t(d)] = near;
+            for (unsigned m = early & ~touched; m; m &= m - 1)
+                touch_[size_t(__builtin_ctz(m))] = rules_.touching(here & rules_.of_colour(__builtin_ctz(m)));
+            touched |= early;
             for (unsigned m = early; m; m &= m - 1)
-                grown_[size_t(d)] |= here & rules_.of_colour(__builtin_ctz(m));
+                grown_touch_[size_t(d)] |= touch_[size_t(__builtin_ctz(m))];
             early_[size_t(lv) * K + size_t(d)] = early;
         }
         return all;
@@ -216,7 +222,7 @@ template <class S> class RelaxedGame {
     // levels with wipe-outs, the colours whose wipe-out comes early. follow() reads them.
     std::vector<S> waves_;
     std::vector<unsigned> early_;
-    std::array<S, K> grown_{}; // per move colour: the wave at a level with wipe-outs, with what they add
+    std::array<S, K> grown_touch_{}; // per move colour: what touches the wave at a level with wipe-outs, grown by them
     std::array<S, K> touch_{}; // per colour: what touches its regions of the level (wiped_out())
 };
 
