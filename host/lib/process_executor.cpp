@@ -18,15 +18,6 @@ namespace {
 constexpr size_t kSentPerWorker = 2;    // one solving, one waiting
 constexpr int kFailedStartsAllowed = 3; // workers in a row dying before HELLO: a broken install, not a level
 
-AttemptStatus status_of(uint8_t wire_status) {
-    switch (wire_status) {
-    case wire::kStatusCrashed: return AttemptFailure::crashed;
-    case wire::kStatusTimeout: return AttemptFailure::timeout;
-    case wire::kStatusError: return AttemptFailure::error;
-    default: return SolveStatus(wire_status); // decode_result() checked it is a pz_solve_status
-    }
-}
-
 std::string signal_name(int sig) {
     const char *name = sigabbrev_np(sig);
     return name ? name : std::to_string(sig);
@@ -192,12 +183,7 @@ void ProcessExecutor::read(Slot &slot) {
             if (slot.sent.empty() || slot.sent.front().level_id != r.level_id)
                 throw wire::ProtocolError("a result for level " + std::to_string(r.level_id) + " it was not solving",
                                           "level_id");
-            WorkResult w;
-            w.level_id = r.level_id;
-            w.status = status_of(r.status);
-            w.solution = r.solution, w.info = r.info, w.error = r.error;
-            w.time_ms = r.time_ms, w.nodes = r.nodes;
-            done_.push_back(std::move(w));
+            done_.push_back(wire::from_wire(r));
             suspects_.erase(r.level_id);
             slot.sent.pop_front();
             slot.since = Clock::now(), slot.lone = false;

@@ -36,16 +36,6 @@ bool write_all(int fd, const std::string &bytes) {
     return true;
 }
 
-uint8_t wire_status(const AttemptStatus &s) {
-    if (s) return uint8_t(*s);
-    switch (*s.failure()) {
-    case AttemptFailure::crashed: return wire::kStatusCrashed;
-    case AttemptFailure::timeout: return wire::kStatusTimeout;
-    case AttemptFailure::error: break;
-    }
-    return wire::kStatusError;
-}
-
 // Caps the heap (RLIMIT_DATA counts anonymous mappings too, not the libraries) at what it is now plus `mib`.
 void limit_memory(uint64_t mib) {
     long pages = 0;
@@ -131,15 +121,7 @@ class Worker {
                     out_of_memory_ = true;
                 }
             }
-            wire::Result w;
-            w.level_id = r.level_id;
-            w.status = wire_status(r.status);
-            w.time_ms = r.time_ms;
-            w.nodes = r.nodes;
-            w.solution = r.solution;
-            w.info = r.info;
-            w.error = r.error;
-            if (!write_all(out_, wire::encode(w))) return false;
+            if (!write_all(out_, wire::encode(wire::to_wire(r)))) return false;
             if (out_of_memory_) return true;
         }
         return true;

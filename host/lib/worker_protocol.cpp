@@ -394,4 +394,36 @@ FrameReader::Status FrameReader::next(Frame &out) {
     return Status::frame;
 }
 
+Result to_wire(const WorkResult &r) {
+    Result w;
+    w.level_id = r.level_id;
+    if (r.status) {
+        w.status = uint8_t(*r.status);
+    } else {
+        const AttemptFailure f = *r.status.failure();
+        w.status = f == AttemptFailure::crashed   ? kStatusCrashed
+                   : f == AttemptFailure::timeout ? kStatusTimeout
+                                                  : kStatusError;
+    }
+    w.time_ms = r.time_ms;
+    w.nodes = r.nodes;
+    w.solution = r.solution, w.info = r.info, w.error = r.error;
+    return w;
+}
+
+WorkResult from_wire(const Result &r) {
+    WorkResult w;
+    w.level_id = r.level_id;
+    switch (r.status) {
+    case kStatusCrashed: w.status = AttemptFailure::crashed; break;
+    case kStatusTimeout: w.status = AttemptFailure::timeout; break;
+    case kStatusError: w.status = AttemptFailure::error; break;
+    default: w.status = SolveStatus(r.status); break; // the decoder checked it is a pz_solve_status
+    }
+    w.time_ms = r.time_ms;
+    w.nodes = r.nodes;
+    w.solution = r.solution, w.info = r.info, w.error = r.error;
+    return w;
+}
+
 } // namespace pluzzle::host::wire

@@ -13,15 +13,6 @@ constexpr double kChunkMs = 100; // the work a chunk holds
 constexpr size_t kMaxChunk = 256;
 constexpr double kCancelGraceS = 2; // ranks that do not answer a cancel in this long are given up on
 
-AttemptStatus status_of(uint8_t wire_status) {
-    switch (wire_status) {
-    case wire::kStatusCrashed: return AttemptFailure::crashed;
-    case wire::kStatusTimeout: return AttemptFailure::timeout;
-    case wire::kStatusError: return AttemptFailure::error;
-    default: return SolveStatus(wire_status);
-    }
-}
-
 WorkResult cancelled_result(int64_t level_id) {
     WorkResult r;
     r.level_id = level_id;
@@ -129,14 +120,9 @@ void MpiExecutor::handle(const Message &m) {
     if (m.kind == wire::Kind::results) {
         for (const wire::Result &r : wire::decode_results(m.payload).results) {
             if (!rank.held.erase(r.level_id)) continue; // not ours (any more)
-            WorkResult w;
-            w.level_id = r.level_id;
-            w.status = status_of(r.status);
-            w.solution = r.solution, w.info = r.info, w.error = r.error;
-            w.time_ms = r.time_ms, w.nodes = r.nodes;
             mean_ms_ = mean_ms_ > 0 ? 0.8 * mean_ms_ + 0.2 * std::max(0.01, r.time_ms) : std::max(0.01, r.time_ms);
             suspects_.erase(r.level_id);
-            done_.push_back(std::move(w));
+            done_.push_back(wire::from_wire(r));
         }
     } else if (m.kind == wire::Kind::returned) {
         for (int64_t id : wire::decode_returned(m.payload).level_ids)

@@ -15,16 +15,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-uint8_t wire_status(const AttemptStatus &s) {
-    if (s) return uint8_t(*s);
-    switch (*s.failure()) {
-    case AttemptFailure::crashed: return wire::kStatusCrashed;
-    case AttemptFailure::timeout: return wire::kStatusTimeout;
-    case AttemptFailure::error: break;
-    }
-    return wire::kStatusError;
-}
-
 std::unique_ptr<Executor> local_workers(const wire::Setup &setup, const PluginRegistry &registry) {
     const RunLimits limits{setup.timeout_s, setup.node_limit};
     if (!setup.isolate) return std::make_unique<ThreadExecutor>(registry, limits, setup.local_jobs);
@@ -85,8 +75,7 @@ int run_worker_rank(Channel &channel, const PluginRegistry &registry, double hea
             // (the local workers hold two chunks' worth: a new chunk may wait a few milliseconds to be read)
             for (const WorkResult &r : workers->collect(std::chrono::milliseconds(busy ? 0 : 5))) {
                 held.erase(r.level_id);
-                batch.results.push_back(
-                    {r.level_id, wire_status(r.status), r.time_ms, r.nodes, r.solution, r.info, r.error});
+                batch.results.push_back(wire::to_wire(r));
             }
             if (!batch.results.empty()) channel.send(0, batch), said = Clock::now();
             if (cancelled && workers->pending() == 0 && !held.empty()) { // dropped before they started

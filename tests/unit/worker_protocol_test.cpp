@@ -381,3 +381,26 @@ TEST(WorkerProtocol, RandomBytesNeverCrashTheReaderOrTheDecoders) {
     EXPECT_GT(decoded, 0u);
     EXPECT_GT(refused, 100u);
 }
+
+// A worker's result crosses the wire unchanged whatever its status: every SolveStatus and every host failure.
+TEST(WorkerProtocol, WorkResultsRoundTripThroughTheWireForEveryStatus) {
+    std::vector<pluzzle::host::AttemptStatus> statuses(std::begin(pluzzle::kSolveStatuses),
+                                                       std::end(pluzzle::kSolveStatuses));
+    for (pluzzle::host::AttemptFailure f : pluzzle::host::kAttemptFailures)
+        statuses.push_back(f);
+    for (const auto &status : statuses) {
+        pluzzle::host::WorkResult r;
+        r.level_id = -42, r.status = status, r.solution = "R\nL", r.info = "{\"x\":1}", r.error = "why";
+        r.time_ms = 12.5, r.nodes = 99;
+        const Result w = to_wire(r);
+        EXPECT_TRUE(valid_status(w.status)) << int(w.status);
+        const pluzzle::host::WorkResult back = from_wire(decode_result(only_frame(encode(w)).payload));
+        EXPECT_EQ(back.status, status) << pluzzle::host::attempt_status_text(status);
+        EXPECT_EQ(back.level_id, r.level_id);
+        EXPECT_EQ(back.solution, r.solution);
+        EXPECT_EQ(back.info, r.info);
+        EXPECT_EQ(back.error, r.error);
+        EXPECT_EQ(back.time_ms, r.time_ms);
+        EXPECT_EQ(back.nodes, r.nodes);
+    }
+}

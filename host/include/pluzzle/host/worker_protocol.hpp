@@ -4,6 +4,8 @@
 // Decoding never trusts a length: each is checked against the bytes left and the caps, so a worker that dies
 // mid-write or writes garbage gives an "incomplete" or a ProtocolError naming the field, never a crash.
 #pragma once
+#include <pluzzle/host/work_item.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -96,6 +98,10 @@ struct Result {
     uint64_t nodes = 0;
     std::string solution, info, error;
 };
+
+// A worker's result on the wire and back (the status as its u8 code); every worker kind and executor uses these.
+Result to_wire(const WorkResult &r);
+WorkResult from_wire(const Result &r);
 
 struct Results {
     static constexpr Kind kind = Kind::results;
