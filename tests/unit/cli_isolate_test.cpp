@@ -135,14 +135,9 @@ TEST(CliIsolate, AWorkerKilledMidRunLosesNothing) {
     for (int i = 0; i < 24; ++i)
         levels.push_back({"l" + std::to_string(100 + i), "value " + std::to_string(i) + "\nsleep_ms 100\n"});
     const std::string db = import_levels(dir, levels);
-    const pid_t pid = fork();
+    const pid_t pid = start_shell(cli(probe_dir("good")) + " db solve " + quote(db) + " --isolate -j 2 >/dev/null 2>" +
+                                  quote(dir / "stderr.txt"));
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        const std::string command = "exec " + cli(probe_dir("good")) + " db solve " + quote(db) +
-                                    " --isolate -j 2 >/dev/null 2>" + quote(dir / "stderr.txt");
-        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char *>(nullptr));
-        _exit(127);
-    }
     // `env` execs pluzzle, so the child's pid is the dispatcher's: its children are the workers.
     std::vector<pid_t> workers;
     for (int i = 0; i < 400 && (workers = children_of(pid)).size() < 2; ++i)

@@ -61,6 +61,22 @@ std::string import(const TempDir &dir, const std::string &name, const std::vecto
     return db;
 }
 
+// A pack of 40 probe levels of 0.1 s each: long enough to kill a rank in the middle.
+std::string slow_pack(const TempDir &dir) {
+    std::string probes;
+    for (int i = 0; i < 40; ++i)
+        probes += "probe 1\nvalue " + std::to_string(i) + "\nsleep_ms 100\n\n";
+    write_file(dir / "slow.probe", probes);
+    return import(dir, "levels.db", {dir / "slow.probe"});
+}
+
+// Waits (up to 10 s) until the database holds `n` results.
+void wait_for_results(const std::string &db, size_t n) {
+    size_t rows = 0;
+    for (int i = 0; i < 400 && (answers(db, &rows), rows) < n; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+}
+
 // Every process whose environment says it is this MPI rank.
 std::vector<pid_t> processes_of_rank(int rank) {
     std::vector<pid_t> out;
@@ -135,22 +151,11 @@ TEST(CliMpi, RanksWithOtherPluginsAreRefused) {
 // once.
 TEST(CliMpi, ARankKilledMidRunThenResumeLosesNothing) {
     TempDir dir;
-    std::string probes;
-    for (int i = 0; i < 40; ++i)
-        probes += "probe 1\nvalue " + std::to_string(i) + "\nsleep_ms 100\n\n";
-    write_file(dir / "slow.probe", probes);
-    const std::string db = import(dir, "levels.db", {dir / "slow.probe"});
-    const std::string solve =
-        mpirun("-np 3 ") + env(probe_dir("good")) + the_cli() + " -q db solve " + quote(db) + " --mpi --threads";
-    const pid_t pid = fork();
+    const std::string db = slow_pack(dir);
+    const pid_t pid = start_shell(mpirun("-np 3 ") + env(probe_dir("good")) + the_cli() + " -q db solve " + quote(db) +
+                                  " --mpi --threads >/dev/null 2>&1");
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", ("exec " + solve + " >/dev/null 2>&1").c_str(), static_cast<char *>(nullptr));
-        _exit(127);
-    }
-    size_t rows = 0;
-    for (int i = 0; i < 400 && (answers(db, &rows), rows) < 6; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    wait_for_results(db, 6);
     const std::vector<pid_t> rank2 = processes_of_rank(2);
     ASSERT_FALSE(rank2.empty());
     for (pid_t p : rank2)
@@ -179,24 +184,13 @@ TEST(CliMpi, ARankKilledMidRunThenResumeLosesNothing) {
 // levels to the others in the same run.
 TEST(CliMpi, ARankKilledUnderRecoveryHasItsLevelsReassigned) {
     TempDir dir;
-    std::string probes;
-    for (int i = 0; i < 40; ++i)
-        probes += "probe 1\nvalue " + std::to_string(i) + "\nsleep_ms 100\n\n";
-    write_file(dir / "slow.probe", probes);
-    const std::string db = import(dir, "levels.db", {dir / "slow.probe"});
-    const std::string solve = mpirun("--enable-recovery -np 3 ") + env(probe_dir("good")) + the_cli() +
-                              " --json db solve " + quote(db) + " --mpi --threads --heartbeat-timeout 2";
+    const std::string db = slow_pack(dir);
     const std::string out = dir / "out.txt", err = dir / "err.txt";
-    const pid_t pid = fork();
+    const pid_t pid = start_shell(mpirun("--enable-recovery -np 3 ") + env(probe_dir("good")) + the_cli() +
+                                  " --json db solve " + quote(db) + " --mpi --threads --heartbeat-timeout 2 >" +
+                                  quote(out) + " 2>" + quote(err));
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", ("exec " + solve + " >" + quote(out) + " 2>" + quote(err)).c_str(),
-              static_cast<char *>(nullptr));
-        _exit(127);
-    }
-    size_t rows = 0;
-    for (int i = 0; i < 400 && (answers(db, &rows), rows) < 6; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    wait_for_results(db, 6);
     for (pid_t p : processes_of_rank(2))
         kill(p, SIGKILL);
     int status = 0;

@@ -280,13 +280,8 @@ TEST(CliRobustness, ASecondSignalOfEitherKindEndsTheProcess) {
     for (auto [first, second] : {std::pair{SIGINT, SIGTERM}, std::pair{SIGTERM, SIGINT}}) {
         pluzzle::host::sql::Database lock(db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX);
         lock.exec("BEGIN IMMEDIATE");
-        const pid_t pid = ::fork();
+        const pid_t pid = start_shell(cli() + " -q db solve " + quote(db) + " >/dev/null 2>&1");
         ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            const std::string command = "exec " + cli() + " -q db solve " + quote(db) + " >/dev/null 2>&1";
-            ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char *>(nullptr));
-            ::_exit(127);
-        }
         bool ready = false;
         for (int i = 0; i < 500 && !(ready = catches(pid, SIGINT) && catches(pid, SIGTERM)); ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -268,13 +268,8 @@ TEST(Cli, BulkRunKilledMidwayThenResumedLosesNothing) {
     const std::string env = cli(probe_dir("good"));
     ASSERT_EQ(run(env + " db import " + quote(db) + " " + quote(dir / "slow.probe") + " --pack slow").exit_code, 0);
 
-    const pid_t pid = fork();
+    const pid_t pid = start_shell(env + " -q db solve " + quote(db) + " -j 2 >/dev/null 2>&1");
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", ("exec " + env + " -q db solve " + quote(db) + " -j 2 >/dev/null 2>&1").c_str(),
-              static_cast<char *>(nullptr));
-        _exit(127);
-    }
     auto stored = [&] {
         pluzzle::host::Store store(db);
         size_t n = 0;
@@ -367,13 +362,8 @@ TEST(Cli, BulkRunInterruptedWithCtrlCKeepsItsResults) {
     const std::string env = cli(probe_dir("good"));
     ASSERT_EQ(run(env + " db import " + quote(db) + " " + quote(dir / "slow.probe") + " --pack slow").exit_code, 0);
     const std::string out = dir / "out.json";
-    const pid_t pid = fork();
+    const pid_t pid = start_shell(env + " --json db solve " + quote(db) + " -j 2 >" + quote(out));
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", ("exec " + env + " --json db solve " + quote(db) + " -j 2 >" + quote(out)).c_str(),
-              static_cast<char *>(nullptr));
-        _exit(127);
-    }
     // Wait for a few results, then interrupt.
     for (int i = 0; i < 400; ++i) {
         const std::string so_far = read_file(out);

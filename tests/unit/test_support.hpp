@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace pluzzle::test {
@@ -66,6 +67,17 @@ inline RunResult run(const std::string &command, bool merge_stderr = false) {
     const int status = pclose(pipe);
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
+}
+
+// Starts a shell command line in the background, exec'd (so the pid is the command's own, to signal or wait for);
+// returns its pid, or -1 when no process could be made.
+inline pid_t start_shell(const std::string &command) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    return pid;
 }
 
 inline std::string quote(const std::string &s) {
