@@ -313,7 +313,7 @@ int run_solve_mpi(Context &ctx, DbArgs args) {
         setup.node_limit = args.node_limit;
         const std::optional<host::IsolateOptions> isolate = isolation(ctx, args, store, options);
         setup.isolate = isolate.has_value();
-        setup.grace_s = isolate ? isolate->grace_s : -1;
+        setup.grace_s = args.grace_s;
         setup.memory_limit_mib = args.memory_limit_mib;
         setup.local_jobs = args.jobs_given ? args.jobs : 1; // per rank: one rank per core is the usual layout
         if (channel.size() < 2) throw std::runtime_error("--mpi needs worker ranks: run it with mpirun -np 2 or more");
@@ -391,22 +391,26 @@ void add_db_command(CLI::App &app, Context &ctx) {
     auto *isolate = solve->add_flag("--isolate", args->isolate,
                                     "Solve in worker processes: a plugin that crashes or hangs costs one level "
                                     "(status crashed or timeout), not the run (default for plugins not bundled)");
-    solve->add_flag("--threads", args->threads, "Solve on threads of this process (default for bundled plugins)")
-        ->excludes(isolate);
+    auto *threads =
+        solve->add_flag("--threads", args->threads, "Solve on threads of this process (default for bundled plugins)")
+            ->excludes(isolate);
     solve->add_option("--grace", args->grace_s,
                       "With worker processes: seconds after --timeout before a silent worker is killed "
                       "(default 2 + 10% of --timeout)")
-        ->check(kSeconds);
+        ->check(kSeconds)
+        ->excludes(threads); // meaningless on threads: nothing there can be killed
     solve->add_option("--memory-limit", args->memory_limit_mib,
                       "With worker processes: MiB each may allocate beyond its plugins (0 = none); a level over it "
                       "is recorded crashed")
-        ->check(kNotNegative);
-    solve->add_flag("--mpi", args->mpi,
+        ->check(kNotNegative)
+        ->excludes(threads);
+    auto *mpi = solve->add_flag("--mpi", args->mpi,
                     "Run under mpirun: rank 0 owns the database and hands levels to the other ranks (-j: each "
                     "rank's workers, default 1)");
     solve->add_option("--heartbeat-timeout", args->heartbeat_s,
                       "With --mpi: seconds of silence after which a rank counts as lost (default 10)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::PositiveNumber)
+        ->needs(mpi);
     solve->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;
         args->timeout_given = timeout->count() > 0;

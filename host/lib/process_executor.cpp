@@ -205,10 +205,9 @@ void ProcessExecutor::died(Slot &slot, const std::string &reason, const ExitReas
     slot.process.reset();
     slot.sent.clear();
     if (!started && ++failed_starts_ >= kFailedStartsAllowed)
-        throw std::runtime_error("the worker process '" + options_.worker + "' " + how + " " +
-                                 std::to_string(failed_starts_) +
-                                 " times before it could start (see its messages "
-                                 "above): is the installation complete?");
+        throw std::runtime_error("the worker process '" + options_.worker + "' ended before it could start, " +
+                                 std::to_string(failed_starts_) + " times in a row (last: " + how +
+                                 "; its own messages are above): is the installation complete?");
     if (!held.empty() && started && !cancelled_) {
         const WorkItem &item = held.front();
         if (suspects_.count(item.level_id)) {

@@ -204,3 +204,34 @@ TEST(CliIsolate, OnThreadsACrashEndsTheRunButKeepsWhatWasPrinted) {
     EXPECT_GE(printed, 6u); // (y_slow's result may be lost with the process: it was not printed then)
     EXPECT_EQ(rows.count("z_segv"), 0u);
 }
+
+// A broken installation -- no worker executable, or one that is no pluzzle-worker (it exits at once, or writes
+// something that is no frame) -- stops the run with a message naming the executable, before anything is stored.
+TEST(CliIsolate, AWorkerThatCannotStartStopsTheRunAndSaysWhich) {
+    TempDir dir;
+    const std::string db = import_levels(dir, {{"good", "value 1\n"}});
+    const std::string missing = dir / "no-such-worker";
+    for (const std::string &worker : {missing, std::string("/bin/true"), std::string("/usr/bin/yes")}) {
+        const RunResult r = run("PLUZZLE_WORKER=" + quote(worker) + " " + cli(probe_dir("good")) + " db solve " +
+                                    quote(db) + " --isolate -j 1",
+                                true);
+        EXPECT_NE(r.exit_code, 0) << worker;
+        EXPECT_NE(r.out.find("'" + worker + "'"), std::string::npos) << r.out;
+        EXPECT_TRUE(results_by_name(db).empty()) << worker;
+    }
+    EXPECT_NE(run("PLUZZLE_WORKER=/bin/true " + cli(probe_dir("good")) + " db solve " + quote(db) + " --isolate", true)
+                  .out.find("3 times in a row"),
+              std::string::npos);
+}
+
+// Options that mean nothing together are usage errors, not silently ignored.
+TEST(CliIsolate, OptionsThatMeanNothingTogetherAreUsageErrors) {
+    TempDir dir;
+    const std::string db = import_levels(dir, {{"good", "value 1\n"}});
+    const std::string solve = cli(probe_dir("good")) + " db solve " + quote(db);
+    EXPECT_EQ(run(solve + " --threads --grace 1").exit_code, 2);         // nothing to kill on threads
+    EXPECT_EQ(run(solve + " --threads --memory-limit 64").exit_code, 2); // nor a heap of its own
+    EXPECT_EQ(run(solve + " --heartbeat-timeout 3").exit_code, 2);       // only ranks send heartbeats
+    EXPECT_EQ(run(solve + " --isolate --grace -1").exit_code, 2);
+    EXPECT_TRUE(results_by_name(db).empty());
+}
