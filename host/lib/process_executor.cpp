@@ -18,11 +18,6 @@ namespace {
 constexpr size_t kSentPerWorker = 2;    // one solving, one waiting
 constexpr int kFailedStartsAllowed = 3; // workers in a row dying before HELLO: a broken install, not a level
 
-std::string signal_name(int sig) {
-    const char *name = sigabbrev_np(sig);
-    return name ? name : std::to_string(sig);
-}
-
 std::string format_seconds(double s) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f", s);
@@ -100,7 +95,7 @@ void ProcessExecutor::cancel() {
 void ProcessExecutor::send(Slot &slot, WorkItem item) {
     if (slot.sent.empty()) slot.since = Clock::now();
     wire::Chunk chunk;
-    chunk.items.push_back({item.level_id, item.type, item.text});
+    chunk.items.push_back(item);
     slot.process->send(wire::encode(chunk));
     slot.sent.push_back(std::move(item));
 }
@@ -213,8 +208,7 @@ void ProcessExecutor::died(Slot &slot, const std::string &reason, const ExitReas
         if (suspects_.count(item.level_id)) {
             JsonLine info;
             info.add("reason", how + " twice");
-            if (exit.signal)
-                info.add("signal", int64_t(exit.signal)).add("signal_name", "SIG" + signal_name(exit.signal));
+            if (exit.signal) info.add("signal", int64_t(exit.signal)).add("signal_name", exit.signal_name());
             if (exit.exit_code >= 0) info.add("exit_code", int64_t(exit.exit_code));
             info.add("max_rss_mib", int64_t(std::lround(exit.max_rss_mib)));
             fail(item, AttemptFailure::crashed, how + ", twice, on this level", info.str(), since(slot_since));

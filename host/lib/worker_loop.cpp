@@ -107,13 +107,13 @@ class Worker {
     }
 
     bool solve(const wire::Chunk &chunk) {
-        for (const wire::WireItem &item : chunk.items) {
+        for (const WorkItem &item : chunk.items) {
             WorkResult r;
             r.level_id = item.level_id;
             if (g_cancel) {
                 r.status = PZ_SOLVE_CANCELLED;
             } else {
-                r = solve_item(registry_, {item.level_id, item.type, item.text}, limits_, &g_cancel);
+                r = solve_item(registry_, item, limits_, &g_cancel);
                 if (memory_limit_mib_ && !r.status && r.error.find("bad_alloc") != std::string::npos) {
                     r.status = AttemptFailure::crashed;
                     r.error = "out of memory: over the " + std::to_string(memory_limit_mib_) + " MiB --memory-limit";

@@ -16,12 +16,13 @@ extern char **environ;
 
 namespace pluzzle::host {
 
+std::string ExitReason::signal_name() const {
+    const char *name = sigabbrev_np(signal);
+    return "SIG" + (name ? std::string(name) : std::to_string(signal));
+}
+
 std::string ExitReason::text() const {
-    if (signal) {
-        const char *name = sigabbrev_np(signal);
-        return std::string("killed by SIG") + (name ? name : std::to_string(signal).c_str()) +
-               (core_dumped ? " (core dumped)" : "");
-    }
+    if (signal) return "killed by " + signal_name() + (core_dumped ? " (core dumped)" : "");
     return "exited with status " + std::to_string(exit_code);
 }
 

@@ -306,7 +306,7 @@ Chunk decode_chunk(std::string_view payload) {
     const uint32_t n = r.count("items", kMinItem);
     m.items.reserve(n);
     for (uint32_t i = 0; i < n; ++i) {
-        WireItem item;
+        WorkItem item;
         item.level_id = r.i64("level_id");
         item.type = r.str("type");
         item.text = r.str("text");

@@ -102,7 +102,7 @@ void MpiExecutor::fill() {
             const size_t n = alone ? 1 : chunk_size(capacity - rank.held.size());
             for (size_t i = 0; i < n && !queue_.empty() && !(i && suspects_.count(queue_.front().level_id)); ++i) {
                 WorkItem &item = queue_.front();
-                chunk.items.push_back({item.level_id, item.type, item.text});
+                chunk.items.push_back(item);
                 rank.held.emplace(item.level_id, std::move(item));
                 queue_.pop_front();
             }

@@ -57,9 +57,9 @@ int run_worker_rank(Channel &channel, const PluginRegistry &registry, double hea
             }
             case wire::Kind::chunk:
                 if (!workers) break;
-                for (wire::WireItem &item : wire::decode_chunk(m->payload).items) {
+                for (WorkItem &item : wire::decode_chunk(m->payload).items) {
                     held.insert(item.level_id);
-                    workers->submit({item.level_id, std::move(item.type), std::move(item.text)});
+                    workers->submit(std::move(item));
                 }
                 break;
             case wire::Kind::cancel:

@@ -15,7 +15,8 @@ struct ExitReason {
     int exit_code = -1; // its exit status when it exited
     bool core_dumped = false;
     double max_rss_mib = 0;
-    std::string text() const; // "killed by SIGSEGV (core dumped)", "exited with status 7"
+    std::string text() const;        // "killed by SIGSEGV (core dumped)", "exited with status 7"
+    std::string signal_name() const; // "SIGSEGV"
 };
 
 class WorkerProcess {

@@ -73,15 +73,10 @@ struct Setup {
     std::vector<std::string> plugin_paths; // process workers load exactly these files
 };
 
-struct WireItem {
-    int64_t level_id = 0;
-    std::string type, text;
-};
-
 struct Chunk {
     static constexpr Kind kind = Kind::chunk;
     uint32_t chunk_id = 0;
-    std::vector<WireItem> items;
+    std::vector<WorkItem> items; // the dispatcher's items as they are: id, type, text
 };
 
 // Result.status: 0..5 are pz_solve_status values, then the host's own failures.
