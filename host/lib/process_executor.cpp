@@ -219,12 +219,8 @@ void ProcessExecutor::died(Slot &slot, const std::string &reason, const ExitReas
         }
     }
     if (cancelled_) {
-        for (const WorkItem &item : held) {
-            WorkResult r;
-            r.level_id = item.level_id;
-            r.status = PZ_SOLVE_CANCELLED; // not stored
-            done_.push_back(std::move(r));
-        }
+        for (const WorkItem &item : held)
+            done_.push_back(cancelled_result(item.level_id));
         return;
     }
     for (auto it = held.rbegin(); it != held.rend(); ++it) // back to the front of the queue, in order

@@ -1,6 +1,7 @@
 // worker_loop.cpp -- see worker_loop.hpp.
 #include <pluzzle/host/worker_loop.hpp>
 
+#include <pluzzle/host/json_line.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
 #include <pluzzle/host/solve_item.hpp>
 #include <pluzzle/host/worker_protocol.hpp>
@@ -108,18 +109,12 @@ class Worker {
 
     bool solve(const wire::Chunk &chunk) {
         for (const WorkItem &item : chunk.items) {
-            WorkResult r;
-            r.level_id = item.level_id;
-            if (g_cancel) {
-                r.status = PZ_SOLVE_CANCELLED;
-            } else {
-                r = solve_item(registry_, item, limits_, &g_cancel);
-                if (memory_limit_mib_ && !r.status && r.error.find("bad_alloc") != std::string::npos) {
-                    r.status = AttemptFailure::crashed;
-                    r.error = "out of memory: over the " + std::to_string(memory_limit_mib_) + " MiB --memory-limit";
-                    r.info = "{\"reason\":\"" + r.error + "\"}";
-                    out_of_memory_ = true;
-                }
+            WorkResult r = g_cancel ? cancelled_result(item.level_id) : solve_item(registry_, item, limits_, &g_cancel);
+            if (memory_limit_mib_ && !r.status && r.error.find("bad_alloc") != std::string::npos) {
+                r.status = AttemptFailure::crashed;
+                r.error = "out of memory: over the " + std::to_string(memory_limit_mib_) + " MiB --memory-limit";
+                r.info = JsonLine().add("reason", r.error).str();
+                out_of_memory_ = true;
             }
             if (!write_all(out_, wire::encode(wire::to_wire(r)))) return false;
             if (out_of_memory_) return true;

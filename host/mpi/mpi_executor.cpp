@@ -1,6 +1,8 @@
 // mpi_executor.cpp -- see mpi_executor.hpp.
 #include "mpi_executor.hpp"
 
+#include <pluzzle/host/json_line.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -12,13 +14,6 @@ namespace {
 constexpr double kChunkMs = 100; // the work a chunk holds
 constexpr size_t kMaxChunk = 256;
 constexpr double kCancelGraceS = 2; // ranks that do not answer a cancel in this long are given up on
-
-WorkResult cancelled_result(int64_t level_id) {
-    WorkResult r;
-    r.level_id = level_id;
-    r.status = PZ_SOLVE_CANCELLED; // never stored
-    return r;
-}
 
 } // namespace
 
@@ -146,7 +141,7 @@ void MpiExecutor::lose(int r, const std::string &why) {
             w.level_id = id;
             w.status = AttemptFailure::crashed;
             w.error = "two MPI ranks were lost while solving it";
-            w.info = "{\"reason\":\"" + w.error + "\"}";
+            w.info = JsonLine().add("reason", w.error).str();
             suspects_.erase(id);
             done_.push_back(std::move(w));
         } else {

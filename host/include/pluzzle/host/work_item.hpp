@@ -26,6 +26,15 @@ struct WorkResult {
     uint64_t nodes = 0;
 };
 
+// The answer for a level whose solve was stopped by a cancel, or never started before it (the dispatcher stores
+// none of them: a cancel says nothing about the level).
+inline WorkResult cancelled_result(int64_t level_id) {
+    WorkResult r;
+    r.level_id = level_id;
+    r.status = PZ_SOLVE_CANCELLED;
+    return r;
+}
+
 // The limits of each solve.
 struct RunLimits {
     double timeout_s = 0; // per level; 0: none
