@@ -1,6 +1,8 @@
 // `pluzzle db ...`: the level database -- import, export, list, and the bulk solve (profiles: cmd_db_profiles.cpp).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+
 #include <pluzzle/host/bulk_solve.hpp>
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
@@ -42,6 +44,7 @@ struct DbArgs {
     bool mpi = false;          // rank 0 dispatches to the other ranks of an mpirun
     double heartbeat_s = 10;   // --mpi: a rank silent this long is lost
     bool jobs_given = false, timeout_given = false; // else the settings file decides
+    bool dry_run = false;                           // import: read and check the files, write nothing
 };
 
 // Reading commands open the database read-only: they work on files and folders they cannot write.
@@ -97,11 +100,10 @@ int run_import(Context &ctx, const DbArgs &args) {
     std::string description;
     for (auto &[file, levels] : files)
         if (description.empty() && !levels.empty()) description = levels[0].pack_description;
-    host::Store store(args.db);
-    const int64_t pack = store.ensure_pack(args.pack, description);
-    size_t total = 0, added = 0;
+    // One transaction for the whole import (all files or none): a commit per file made a big import spend its time
+    // in commits, and a kill half way left a pack holding some of the files.
+    std::vector<host::LevelRecord> records;
     for (auto &[file, levels] : files) {
-        std::vector<host::LevelRecord> records;
         for (auto &l : levels) {
             host::LevelRecord r;
             r.type = l.plugin->id();
@@ -113,18 +115,32 @@ int run_import(Context &ctx, const DbArgs &args) {
             r.text = l.plugin->encode(l.level.get());
             records.push_back(std::move(r));
         }
-        total += records.size();
-        const size_t n = store.add_levels(pack, std::move(records));
-        added += n;
-        if (ctx.json) {
+    }
+    const size_t total = records.size();
+    if (args.dry_run) {
+        if (!ctx.json && !ctx.quiet)
+            std::cout << "would import " << total << " level(s) from " << files.size() << " file(s) into pack '"
+                      << args.pack << "' (dry run: nothing written)\n";
+        return kExitOk;
+    }
+    host::Store store(args.db);
+    const int64_t pack = store.ensure_pack(args.pack, description);
+    const std::vector<bool> added = store.add_levels_each(pack, std::move(records));
+    const size_t added_count = size_t(std::count(added.begin(), added.end(), true));
+    if (ctx.json) {
+        size_t first = 0;
+        for (auto &[file, levels] : files) {
+            const auto begin = added.begin() + std::ptrdiff_t(first), end = begin + std::ptrdiff_t(levels.size());
             host::JsonLine j;
-            j.add("file", file).add("levels", uint64_t(levels.size())).add("added", uint64_t(n)).add("pack", args.pack);
+            j.add("file", file).add("levels", uint64_t(levels.size()));
+            j.add("added", uint64_t(std::count(begin, end, true))).add("pack", args.pack);
             ctx.emit(j);
+            first += levels.size();
         }
     }
     if (!ctx.json && !ctx.quiet)
-        std::cout << "imported " << added << " new level(s) of " << total << " into pack '" << args.pack << "' ("
-                  << total - added << " already there)\n";
+        std::cout << "imported " << added_count << " new level(s) of " << total << " into pack '" << args.pack << "' ("
+                  << total - added_count << " already there)\n";
     return kExitOk;
 }
 
@@ -364,6 +380,7 @@ void add_db_command(CLI::App &app, Context &ctx) {
     import->add_option("--pack", args->pack, "Pack name (created if missing)")->required();
     import->add_option("--type", args->type, "Puzzle type; inferred when unambiguous");
     import->add_option("--format", args->format, "Input format name");
+    import->add_flag("--dry-run", args->dry_run, "Read and check the files without writing the database");
     import->callback([&ctx, args] { ctx.exit_code = run_import(ctx, *args); });
 
     CLI::App *exp = db->add_subcommand("export", "Export a pack to a pack file (JSON)");

@@ -65,6 +65,9 @@ const char *const kMigrations[] = {
     // know them must refuse the file as newer rather than fail on a row; and an index for --resume's query per
     // plugin version (a scan of every result before).
     R"(CREATE INDEX results_plugin ON results(plugin_id, plugin_version, status);)",
+    // 5: levels by pack and position: every insert batch reads the pack's last position, and every listing orders
+    // by it; without the index each was a scan of the pack (an import of one file at a time was quadratic).
+    R"(CREATE INDEX levels_pack_position ON levels(pack_id, position);)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
               "one migration per schema version");
@@ -356,11 +359,17 @@ std::pair<int64_t, bool> Store::add_level(int64_t pack_id, LevelRecord level) {
 }
 
 size_t Store::add_levels(int64_t pack_id, std::vector<LevelRecord> levels) {
+    const std::vector<bool> added = add_levels_each(pack_id, std::move(levels));
+    return size_t(std::count(added.begin(), added.end(), true));
+}
+
+std::vector<bool> Store::add_levels_each(int64_t pack_id, std::vector<LevelRecord> levels) {
     sql::Transaction tx(db_);
     LevelInserter inserter(db_, pack_id);
-    size_t added = 0;
+    std::vector<bool> added;
+    added.reserve(levels.size());
     for (const auto &level : levels)
-        if (inserter.add(level).second) ++added;
+        added.push_back(inserter.add(level).second);
     tx.commit();
     return added;
 }

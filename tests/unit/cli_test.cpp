@@ -171,6 +171,37 @@ TEST(Cli, DatabaseImportExportRoundTrip) {
     EXPECT_EQ(run(cli() + " db export " + quote(db) + " --pack nosuch -o " + quote(dir / "x.json")).exit_code, 3);
 }
 
+// Many files go into the database in one transaction; each file's line still counts its own new levels, and a level
+// repeated in a later file counts once. A dry run reads and checks everything and writes nothing.
+TEST(Cli, DatabaseImportOfManyFilesCountsEachFileAndDryRunWritesNothing) {
+    TempDir dir;
+    write_file(dir / "a.lightsout", kUniqueLevel);
+    write_file(dir / "b.lightsout", kImpossibleLevel);
+    write_file(dir / "c.lightsout", kUniqueLevel);
+    const std::string db = dir / "levels.db";
+    const std::string files =
+        quote(dir / "a.lightsout") + " " + quote(dir / "b.lightsout") + " " + quote(dir / "c.lightsout");
+
+    RunResult dry = run(cli() + " db import " + quote(db) + " " + files + " --pack p --dry-run");
+    ASSERT_EQ(dry.exit_code, 0) << dry.out;
+    EXPECT_NE(dry.out.find("would import 3 level(s) from 3 file(s)"), std::string::npos) << dry.out;
+    EXPECT_FALSE(fs::exists(db));
+
+    RunResult imp = run(cli() + " --json db import " + quote(db) + " " + files + " --pack p");
+    ASSERT_EQ(imp.exit_code, 0) << imp.out;
+    auto lines = json_lines(imp.out);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(member(lines[0], "added"), "1");
+    EXPECT_EQ(member(lines[1], "added"), "1");
+    EXPECT_EQ(member(lines[2], "added"), "0"); // the same level as a.lightsout
+    pluzzle::host::Store store(db);
+    auto levels = store.levels({"p", ""});
+    ASSERT_EQ(levels.size(), 2u);
+    EXPECT_EQ(levels[0].name, "corner");
+    EXPECT_EQ(levels[1].name, "lonely");
+    EXPECT_EQ(levels[1].position, levels[0].position + 1);
+}
+
 TEST(Cli, DatabaseProfilesListsAndSetsPlayerValues) {
     TempDir dir;
     const std::string db = dir / "levels.db";

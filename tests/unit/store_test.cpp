@@ -354,7 +354,7 @@ TEST_F(StoreFileTest, MigratesVersion3To4KeepingResultsAndIndexingThemByPlugin) 
         ASSERT_TRUE(st.step());
         EXPECT_EQ(st.int64(0), 0);
     }
-    Store store(db_path_);
+    Store store(db_path_, 4);
     EXPECT_EQ(store.schema_version(), 4);
     const auto after = store.results(level);
     ASSERT_EQ(after.size(), before.size());
@@ -420,6 +420,31 @@ TEST_F(StoreFileTest, ProfilesAreKeptPerPlayerPluginAndAi) {
     EXPECT_THROW(store.profile("ann", "celladd", ""), InputError);
 }
 
+// Version 5 adds an index only: the levels of a pack by position (the last position read before an insert batch).
+TEST_F(StoreFileTest, MigratesVersion4To5KeepingLevelsInOrder) {
+    int64_t pack = 0;
+    {
+        Store old(db_path_, 4);
+        pack = old.ensure_pack("p");
+        old.add_levels(pack, {make_level("sokoban", "one"), make_level("sokoban", "two")});
+    }
+    Store store(db_path_);
+    EXPECT_EQ(store.schema_version(), 5);
+    {
+        sql::Database db(db_path_, SQLITE_OPEN_READONLY);
+        auto st =
+            db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'levels_pack_position'");
+        ASSERT_TRUE(st.step());
+        EXPECT_EQ(st.int64(0), 1);
+    }
+    EXPECT_EQ(store.add_levels_each(pack, {make_level("sokoban", "two"), make_level("sokoban", "three")}),
+              (std::vector<bool>{false, true}));
+    std::vector<std::string> texts;
+    for (auto &l : store.levels({"p", ""}))
+        texts.push_back(l.text);
+    EXPECT_EQ(texts, (std::vector<std::string>{"one", "two", "three"}));
+}
+
 TEST_F(StoreFileTest, NewerSchemaIsRejected) {
     { Store store(db_path_); }
     {
@@ -431,7 +456,8 @@ TEST_F(StoreFileTest, NewerSchemaIsRejected) {
         FAIL() << "expected StoreError";
     } catch (const StoreError &e) {
         EXPECT_EQ(e.file(), db_path_);
-        EXPECT_EQ(e.reason(), "database schema version 99 is newer than this pluzzle supports (4)");
+        EXPECT_EQ(e.reason(), "database schema version 99 is newer than this pluzzle supports (" +
+                                  std::to_string(Store::kSchemaVersion) + ")");
         EXPECT_NE(std::string(e.what()).find(db_path_), std::string::npos);
     }
 }

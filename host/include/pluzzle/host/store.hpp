@@ -19,7 +19,7 @@
 
 namespace pluzzle::host {
 
-constexpr int kStoreSchemaVersion = 4;
+constexpr int kStoreSchemaVersion = 5;
 
 enum class StoreMode {
     ReadWrite, // creates and migrates the file; fails up front if it cannot be written
@@ -114,6 +114,8 @@ public:
     std::pair<int64_t, bool> add_level(int64_t pack_id, LevelRecord level);
     // Several levels in one transaction (all or none); returns how many were new.
     size_t add_levels(int64_t pack_id, std::vector<LevelRecord> levels);
+    // The same, saying for each level whether it was new (an import of many files reports each file's count).
+    std::vector<bool> add_levels_each(int64_t pack_id, std::vector<LevelRecord> levels);
 
     std::vector<LevelRecord> levels(const LevelFilter &filter = {}); // ordered by pack id, position
     std::vector<std::string> level_types(const LevelFilter &filter = {}); // the types of those levels, sorted
