@@ -1,6 +1,7 @@
 // bulk_solve.cpp -- the dispatcher: the only writer of the database in a bulk solve. It hands levels to an Executor
-// (threads, worker processes or MPI ranks), stores each result the moment it arrives, and only then reports it, so
-// whatever was printed is stored and killing the run loses at most the levels in flight.
+// (threads, worker processes or MPI ranks), stores results as they arrive -- those arriving within one commit window
+// together, in one transaction -- and only then reports them, so whatever was printed is stored and killing the run
+// loses at most the levels in flight and the results of the last window.
 #include <pluzzle/host/bulk_solve.hpp>
 
 #include <pluzzle/host/thread_executor.hpp>
@@ -17,6 +18,8 @@ using Clock = std::chrono::steady_clock;
 
 // How long the dispatcher waits for a result before it looks at the cancel flag again.
 constexpr std::chrono::milliseconds kPollWait{20};
+// At most this many results in one commit, whatever the window (a transaction's memory stays small).
+constexpr size_t kMaxBatch = 1000;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -63,13 +66,13 @@ class Dispatcher {
             for (; !stopping && next < levels_.size() && executor_.pending() < ahead; ++next)
                 hand_out(levels_[next]);
             if ((stopping || next == levels_.size()) && executor_.pending() == 0) break;
-            for (WorkResult &r : executor_.collect(kPollWait)) {
-                if (!record(r)) { // the store failed: stop, and say why
-                    executor_.cancel();
-                    std::rethrow_exception(store_failure_);
-                }
-            }
+            const std::vector<WorkResult> arrived = executor_.collect(kPollWait);
+            for (const WorkResult &r : arrived)
+                add_to_batch(r);
+            if (!batch_.empty() && (arrived.empty() || batch_.size() >= kMaxBatch || Clock::now() >= batch_due_))
+                commit_batch();
         }
+        commit_batch();
         if (cancel_requested()) report_.cancelled = true;
         report_.wall_s = seconds_since(start_);
         return report_;
@@ -101,12 +104,12 @@ class Dispatcher {
         return item;
     }
 
-    // Stores one result (committed before the level counts as done) and reports it. False when the store failed.
-    bool record(const WorkResult &r) {
+    // Queues one result for the next commit; it is reported once committed.
+    void add_to_batch(const WorkResult &r) {
         const LevelRecord &rec = levels_.at(index_of_.at(r.level_id));
         if (r.status == PZ_SOLVE_CANCELLED) {
             report_.cancelled = true; // not stored: it says nothing about the level
-            return true;
+            return;
         }
         const auto plugin = registry_.find(rec.type);
         ResultRecord result;
@@ -118,20 +121,31 @@ class Dispatcher {
         result.time_ms = r.time_ms;
         result.nodes = r.nodes;
         result.info = r.info;
-        try {
-            store_.add_result(result);
-        } catch (...) {
-            store_failure_ = std::current_exception();
-            return false;
-        }
         BulkItem item = item_of(rec);
         item.status = attempt_status_text(r.status);
         item.solution = r.solution;
         item.error = r.error;
         item.time_ms = r.time_ms;
         item.nodes = r.nodes;
-        report(item, attempt_solved(r.status));
-        return true;
+        if (batch_.empty()) batch_due_ = Clock::now() + options_.commit_window;
+        batch_.push_back(std::move(result));
+        batch_items_.push_back(std::move(item));
+    }
+
+    // Commits the queued results in one transaction, then reports them (committed before a level counts as done).
+    // A store failure stops the run and says why; nothing of the failed batch is reported.
+    void commit_batch() {
+        if (batch_.empty()) return;
+        try {
+            store_.add_results(batch_);
+        } catch (...) {
+            executor_.cancel();
+            throw;
+        }
+        for (size_t i = 0; i < batch_.size(); ++i)
+            report(batch_items_[i], attempt_solved(batch_[i].status));
+        batch_.clear();
+        batch_items_.clear();
     }
 
     void report(const BulkItem &item, bool solved) {
@@ -155,7 +169,9 @@ class Dispatcher {
     std::unordered_map<int64_t, size_t> index_of_; // level id -> levels_ index
     std::unordered_map<int64_t, std::string> pack_names_;
     size_t done_ = 0;
-    std::exception_ptr store_failure_;
+    std::vector<ResultRecord> batch_;   // waiting for the next commit
+    std::vector<BulkItem> batch_items_; // what to report for each, once committed
+    Clock::time_point batch_due_;
 };
 
 } // namespace

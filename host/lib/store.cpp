@@ -425,24 +425,35 @@ void Store::update_level_text(int64_t id, const std::string &text) {
     tx.commit();
 }
 
-void Store::add_result(const ResultRecord &r) {
-    // A single INSERT in autocommit mode is its own transaction: the result is durable once this returns.
-    const std::string what = "storing a result for level " + std::to_string(r.level_id);
+void Store::add_result(const ResultRecord &r) { add_results({r}); }
+
+void Store::add_results(const std::vector<ResultRecord> &results) {
+    if (results.empty()) return;
+    // One transaction for the batch: a bulk run of tiny levels spent most of its host time committing one by one.
+    const std::string what = results.size() == 1 ? "storing a result for level " + std::to_string(results[0].level_id)
+                                                 : "storing " + std::to_string(results.size()) + " results (levels " +
+                                                       std::to_string(results.front().level_id) + " to " +
+                                                       std::to_string(results.back().level_id) + ")";
     auto st = db_.prepare("INSERT INTO results(level_id, plugin_id, plugin_version, status, solution, time_ms, nodes, "
                           "info, solved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
                           "COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW "))",
                           what);
-    st.bind(1, r.level_id).bind(2, r.plugin_id).bind(3, r.plugin_version).bind(4, attempt_status_text(r.status));
-    st.bind(5, r.solution);
-    st.bind(6, r.time_ms).bind(7, static_cast<int64_t>(r.nodes)).bind(8, r.info).bind(9, r.solved_at);
-    // Each step already waits the busy timeout; past it, keep retrying (only SQLITE_BUSY) with a growing pause
-    // until the total budget is spent, so one slow writer does not cost a bulk run its results.
+    // Each statement already waits the busy timeout; past it, keep retrying the whole batch (only SQLITE_BUSY) with
+    // a growing pause until the total budget is spent, so one slow writer does not cost a bulk run its results.
     using Clock = std::chrono::steady_clock;
     const auto deadline = Clock::now() + std::chrono::milliseconds(options_.write_retry_ms);
     auto pause = std::chrono::milliseconds(50);
     for (;;) {
         try {
-            st.step();
+            sql::Transaction tx(db_);
+            for (const ResultRecord &r : results) {
+                st.reset();
+                st.bind(1, r.level_id).bind(2, r.plugin_id).bind(3, r.plugin_version);
+                st.bind(4, attempt_status_text(r.status)).bind(5, r.solution).bind(6, r.time_ms);
+                st.bind(7, static_cast<int64_t>(r.nodes)).bind(8, r.info).bind(9, r.solved_at);
+                st.step();
+            }
+            tx.commit();
             return;
         } catch (const sql::BusyError &e) {
             const auto now = Clock::now();
@@ -451,7 +462,6 @@ void Store::add_result(const ResultRecord &r) {
                                              " ms of waiting for another connection's lock (" + e.reason() + ")");
             std::this_thread::sleep_for(std::min<Clock::duration>(pause, deadline - now));
             pause = std::min(pause * 2, std::chrono::milliseconds(2000));
-            st.reset();
         }
     }
 }

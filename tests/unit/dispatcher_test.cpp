@@ -3,10 +3,15 @@
 // Every stored row must belong to the level it answers, printed must mean stored, and nothing is lost.
 #include "test_support.hpp"
 #include <pluzzle/host/bulk_solve.hpp>
+#include <pluzzle/host/sqlite.hpp>
+
 #include <pluzzle/host/thread_executor.hpp>
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <thread>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;
@@ -27,6 +32,9 @@ const PluginRegistry &probe_registry() {
 class ScriptedExecutor : public Executor {
   public:
     std::vector<int> crash;
+    // Raises this flag once it has answered `cancel_after` levels (the user's Ctrl-C in the middle of a run).
+    std::atomic<bool> *cancel_flag = nullptr;
+    size_t cancel_after = 0;
     unsigned slots() const override { return 3; }
     void submit(WorkItem item) override {
         if (!cancelled_) queue_.push_back(std::move(item));
@@ -50,6 +58,7 @@ class ScriptedExecutor : public Executor {
                 r.solution = std::to_string(value);
             }
             out.push_back(r);
+            if (cancel_flag && ++answered_ == cancel_after) *cancel_flag = true;
         }
         return out;
     }
@@ -59,6 +68,55 @@ class ScriptedExecutor : public Executor {
   private:
     std::vector<WorkItem> queue_;
     bool cancelled_ = false;
+    size_t answered_ = 0;
+};
+
+// Answers one level at a time, in order, each `gap` after the previous one, and records when each answer left.
+class PacedExecutor : public Executor {
+  public:
+    using Clock = std::chrono::steady_clock;
+    explicit PacedExecutor(std::chrono::milliseconds gap) : gap_(gap) {}
+    unsigned slots() const override { return 1; }
+    void submit(WorkItem item) override { queue_.push_back(std::move(item)); }
+    std::vector<WorkResult> collect(std::chrono::milliseconds wait) override {
+        const auto due = last_ + gap_;
+        if (Clock::now() < due) { // nothing ready within `wait`: the dispatcher sees an empty answer
+            std::this_thread::sleep_until(std::min(due, Clock::now() + wait));
+            if (Clock::now() < due) return {};
+        }
+        WorkResult r;
+        r.level_id = queue_.front().level_id;
+        r.status = PZ_SOLVE_UNIQUE;
+        queue_.erase(queue_.begin());
+        last_ = Clock::now();
+        sent_at[r.level_id] = last_;
+        return {r};
+    }
+    size_t pending() const override { return queue_.size(); }
+    void cancel() override { queue_.clear(); }
+    std::map<int64_t, Clock::time_point> sent_at;
+
+  private:
+    std::chrono::milliseconds gap_;
+    std::vector<WorkItem> queue_;
+    Clock::time_point last_ = Clock::now();
+};
+
+// What a second connection (another process reading the file) sees: results stored, and PRAGMA data_version, which
+// changes with every commit made by another connection.
+struct Observer {
+    explicit Observer(const std::string &path) : db(path, SQLITE_OPEN_READONLY) {}
+    int64_t results() {
+        auto st = db.prepare("SELECT count(*) FROM results");
+        st.step();
+        return st.int64(0);
+    }
+    int64_t data_version() {
+        auto st = db.prepare("PRAGMA data_version");
+        st.step();
+        return st.int64(0);
+    }
+    sql::Database db;
 };
 
 class DispatcherTest : public ::testing::Test {
@@ -132,12 +190,10 @@ TEST_F(DispatcherTest, ResultsArrivingOutOfOrderAreStoredForTheirOwnLevels) {
 TEST_F(DispatcherTest, ACancelledRunStoresWhatFinishedAndNothingCancelled) {
     ScriptedExecutor executor;
     std::atomic<bool> cancel{false};
+    executor.cancel_flag = &cancel;
+    executor.cancel_after = 4;
     BulkOptions options;
     options.cancel = &cancel;
-    size_t seen = 0;
-    options.on_item = [&](const BulkItem &) {
-        if (++seen == 4) cancel = true;
-    };
     Store store(path_);
     const BulkReport report = bulk_solve(store, probe_registry(), options, executor);
     EXPECT_TRUE(report.cancelled);
@@ -161,4 +217,51 @@ TEST_F(DispatcherTest, TheThreadPoolSolvesEveryLevelOnce) {
     for (const auto &l : store.levels())
         EXPECT_EQ(store.results(l.id).size(), 1u);
     EXPECT_EQ(threads.pending(), 0u);
+}
+
+// Results arriving close together share one commit; each is committed within the window after it arrived, and a
+// result with nothing behind it is committed at once -- before it is reported, as always.
+TEST_F(DispatcherTest, ResultsAreCommittedInWindowsAndReportedOnlyOnceCommitted) {
+    using Clock = PacedExecutor::Clock;
+    PacedExecutor executor(std::chrono::milliseconds(10));
+    BulkOptions options;
+    options.commit_window = std::chrono::milliseconds(40);
+    Observer observer(path_);
+    std::set<int64_t> versions;
+    size_t reported = 0;
+    Clock::duration longest_wait{};
+    options.on_item = [&](const BulkItem &item) {
+        ++reported;
+        EXPECT_GE(observer.results(), int64_t(reported)) << "reported before it was committed";
+        versions.insert(observer.data_version());
+        longest_wait = std::max(longest_wait, Clock::now() - executor.sent_at.at(item.level_id));
+    };
+    Store store(path_);
+    bulk_solve(store, probe_registry(), options, executor);
+    EXPECT_EQ(reported, 20u);
+    // 20 results, 10 ms apart (200 ms in all): a handful of commits, not one per result nor one at the end.
+    EXPECT_GE(versions.size(), 3u);
+    EXPECT_LE(versions.size(), 10u);
+    EXPECT_LT(longest_wait, std::chrono::milliseconds(40 + 80)); // the window, a poll of the executor, and slack
+}
+
+TEST_F(DispatcherTest, ALoneResultIsCommittedWithoutWaitingForTheWindow) {
+    using Clock = PacedExecutor::Clock;
+    PacedExecutor executor(std::chrono::milliseconds(150)); // a slow pack
+    BulkOptions options;
+    options.commit_window = std::chrono::seconds(10);
+    std::atomic<bool> cancel{false};
+    options.cancel = &cancel;
+    Observer observer(path_);
+    Clock::duration longest_wait{};
+    size_t reported = 0;
+    options.on_item = [&](const BulkItem &item) {
+        EXPECT_GE(observer.results(), int64_t(++reported));
+        longest_wait = std::max(longest_wait, Clock::now() - executor.sent_at.at(item.level_id));
+        if (reported == 3) cancel = true;
+    };
+    Store store(path_);
+    bulk_solve(store, probe_registry(), options, executor);
+    EXPECT_EQ(reported, 3u);
+    EXPECT_LT(longest_wait, std::chrono::milliseconds(100)); // committed when no further result was ready
 }

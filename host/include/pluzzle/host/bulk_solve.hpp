@@ -6,6 +6,7 @@
 #include <pluzzle/host/store.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <string>
@@ -33,6 +34,10 @@ struct BulkOptions {
     uint64_t node_limit = 0;
     bool resume = false;    // skip levels with a final result from the same plugin id + version
     const std::atomic<bool> *cancel = nullptr;
+    // Results arriving within this window are committed together (a commit per tiny level was most of the host's
+    // cost); one is committed at once when no further result is ready. A kill loses at most this window's results,
+    // none of them reported yet.
+    std::chrono::milliseconds commit_window{50};
     std::function<void(const BulkProgress &)> on_progress; // called on the calling thread, after the result is stored
     std::function<void(const BulkItem &)> on_item;         // likewise
 };

@@ -124,9 +124,11 @@ public:
     // pack already holds another level with the new content.
     void update_level_text(int64_t id, const std::string &text);
 
-    // One transaction per call: a bulk solve stores each result as it finishes. Retries while another connection
-    // holds the write lock, up to StoreOptions::write_retry_ms in total.
+    // One transaction per call (all of the batch or none): a bulk solve stores the results that finished within a
+    // short window together. Retries while another connection holds the write lock, up to
+    // StoreOptions::write_retry_ms in total.
     void add_result(const ResultRecord &r);
+    void add_results(const std::vector<ResultRecord> &results);
     std::vector<ResultRecord> results(int64_t level_id); // newest first
     // Level ids having a final result (status solved, unique, multiple or unsolvable) by this plugin id + version.
     std::unordered_set<int64_t> levels_with_final_result(const std::string &plugin_id,
