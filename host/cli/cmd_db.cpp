@@ -3,9 +3,10 @@
 
 #include <algorithm>
 
-#include <pluzzle/host/bulk_solve.hpp>
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include "file_problems.hpp"
+#include <pluzzle/host/bulk_solve.hpp>
 #include <pluzzle/host/install_paths.hpp>
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/pack_file.hpp>
@@ -93,9 +94,11 @@ private:
 int run_import(Context &ctx, const DbArgs &args) {
     host::check_database_path(args.db, host::DatabaseUse::Create);
     host::PluginRegistry &reg = ctx.registry();
-    // Read and validate everything before touching the database: a bad file adds nothing.
-    std::vector<std::pair<std::string, std::vector<host::SourceLevel>>> files;
-    for (auto &f : args.files) files.emplace_back(f, host::load_levels(reg, f, {args.type, args.format}));
+    // Read and check every file before touching the database. A bad file is reported and skipped: the others are
+    // imported, and the command exits 3 at the end saying how many failed.
+    host::LoadedFiles loaded = host::load_level_files(reg, args.files, {args.type, args.format});
+    const bool some_files_failed = report_file_problems(ctx, loaded);
+    auto &files = loaded.files;
     // A new pack takes the description of the first pack file that has one.
     std::string description;
     for (auto &[file, levels] : files)
@@ -117,11 +120,15 @@ int run_import(Context &ctx, const DbArgs &args) {
         }
     }
     const size_t total = records.size();
-    if (args.dry_run) {
+    const std::string failed_note =
+        some_files_failed ? "; " + std::to_string(loaded.failures.size()) + " file(s) failed" : "";
+    const int exit_code = some_files_failed ? kExitBadInput : kExitOk;
+    if (args.dry_run || files.empty()) {
         if (!ctx.json && !ctx.quiet)
-            std::cout << "would import " << total << " level(s) from " << files.size() << " file(s) into pack '"
-                      << args.pack << "' (dry run: nothing written)\n";
-        return kExitOk;
+            std::cout << (args.dry_run ? "would import " : "imported ") << total << " level(s) from " << files.size()
+                      << " file(s) into pack '" << args.pack << "'" << failed_note
+                      << (args.dry_run ? " (dry run: nothing written)" : "") << "\n";
+        return exit_code;
     }
     host::Store store(args.db);
     const int64_t pack = store.ensure_pack(args.pack, description);
@@ -138,10 +145,10 @@ int run_import(Context &ctx, const DbArgs &args) {
             first += levels.size();
         }
     }
-    if (!ctx.json && !ctx.quiet)
+    if (!ctx.json && (!ctx.quiet || some_files_failed))
         std::cout << "imported " << added_count << " new level(s) of " << total << " into pack '" << args.pack << "' ("
-                  << total - added_count << " already there)\n";
-    return kExitOk;
+                  << total - added_count << " already there)" << failed_note << "\n";
+    return exit_code;
 }
 
 int run_export(Context &ctx, const DbArgs &args) {

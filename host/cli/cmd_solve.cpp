@@ -3,6 +3,7 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include "file_problems.hpp"
 #include <pluzzle/host/attempt_status.hpp>
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/parallel.hpp>
@@ -51,12 +52,16 @@ int run(Context &ctx, SolveArgs args) {
     if (!args.jobs_given) args.jobs = ctx.settings().jobs;
     if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
     host::PluginRegistry &reg = ctx.registry();
+    // A bad file is reported and skipped: the others are solved, and the command exits 3 at the end.
+    host::LoadedFiles loaded = host::load_level_files(reg, args.files, {args.type, args.format});
+    const bool some_files_failed = report_file_problems(ctx, loaded);
     std::vector<host::SourceLevel> levels;
     std::vector<size_t> file_counts;
-    for (auto &f : args.files) {
-        auto loaded = host::load_levels(reg, f, {args.type, args.format});
-        for (size_t i = 0; i < loaded.size(); ++i) file_counts.push_back(loaded.size());
-        for (auto &l : loaded) levels.push_back(std::move(l));
+    for (auto &file : loaded.files) {
+        for (size_t i = 0; i < file.levels.size(); ++i)
+            file_counts.push_back(file.levels.size());
+        for (auto &l : file.levels)
+            levels.push_back(std::move(l));
     }
     const auto params = parse_key_values(args.params);
     for (auto &l : levels) host::check_solver_options(*l.plugin, params); // bad input before any solving
@@ -133,7 +138,7 @@ int run(Context &ctx, SolveArgs args) {
         ready.notify_one();
     });
     printer.join();
-    return exit_code;
+    return some_files_failed ? kExitBadInput : exit_code;
 }
 
 } // namespace

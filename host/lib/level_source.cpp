@@ -1,6 +1,8 @@
 #include <pluzzle/host/level_source.hpp>
 
 #include <pluzzle/host/pack_file.hpp>
+#include <pluzzle/host/text_file.hpp>
+#include <pluzzle/host/utf8.hpp>
 
 #include <cerrno>
 #include <cstring>
@@ -13,6 +15,12 @@ namespace fs = std::filesystem;
 namespace pluzzle::host {
 
 namespace {
+
+bool has_utf8_beyond_ascii(std::string_view text) {
+    for (size_t i = 0; i < text.size(); ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0x80) && utf8_sequence(text, i) > 1) return true;
+    return false;
+}
 
 std::vector<SourceLevel> wrap(const std::shared_ptr<const Plugin> &plugin, std::vector<ParsedLevel> parsed,
                               const std::string &source) {
@@ -118,7 +126,22 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
 
 std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
                                      const SourceOptions &options) {
-    return load_levels_from_text(registry, read_text_file(path), path, options);
+    std::string text = read_text_file(path);
+    // Files from the wild are not all UTF-8: webpbn's exports carry Windows-1252 names. Level text in memory and
+    // in the database is always UTF-8, so the conversion happens here, at the file boundary, and only for files
+    // with no UTF-8 character beyond ASCII at all: one that has some is damaged UTF-8, refused with the position.
+    bool converted = false;
+    if (first_invalid_utf8(strip_utf8_bom(text)) != std::string_view::npos && !has_utf8_beyond_ascii(text) &&
+        text.find('\0') == std::string::npos) {
+        if (auto utf8 = windows_1252_to_utf8(text)) {
+            text = std::move(*utf8);
+            converted = true;
+        }
+    }
+    auto levels = load_levels_from_text(registry, text, path, options);
+    for (auto &l : levels)
+        l.read_as_windows_1252 = converted;
+    return levels;
 }
 
 } // namespace pluzzle::host

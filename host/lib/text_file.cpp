@@ -4,6 +4,7 @@
 #include <pluzzle/host/utf8.hpp>
 
 #include <fcntl.h>
+#include <iconv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -123,6 +124,20 @@ void check_utf8_text(std::string_view text, const std::string &source) {
         if (!length) fail("not valid UTF-8");
         i += length;
     }
+}
+
+std::optional<std::string> windows_1252_to_utf8(std::string_view bytes) {
+    iconv_t cd = ::iconv_open("UTF-8", "WINDOWS-1252");
+    if (cd == reinterpret_cast<iconv_t>(-1)) return std::nullopt; // glibc without its gconv modules
+    std::string out(bytes.size() * 3, '\0');                      // every Windows-1252 byte is at most 3 bytes of UTF-8
+    char *in = const_cast<char *>(bytes.data());
+    char *to = out.data();
+    size_t in_left = bytes.size(), out_left = out.size();
+    const size_t rc = ::iconv(cd, &in, &in_left, &to, &out_left);
+    ::iconv_close(cd);
+    if (rc == size_t(-1) || in_left != 0) return std::nullopt;
+    out.resize(out.size() - out_left);
+    return out;
 }
 
 } // namespace pluzzle::host

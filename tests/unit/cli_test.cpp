@@ -202,6 +202,55 @@ TEST(Cli, DatabaseImportOfManyFilesCountsEachFileAndDryRunWritesNothing) {
     EXPECT_EQ(levels[1].position, levels[0].position + 1);
 }
 
+// A webpbn-style .non file written by a Windows tool: its author's name is Windows-1252, not UTF-8.
+const char *kWindows1252Non = "catalogue \"test #1\"\ntitle \"Caf\xE9\"\nby \"Jos\xE9 P\xE9rez\"\nwidth 2\nheight 2\n\n"
+                              "rows\n1\n2\n\ncolumns\n2\n1\n";
+
+// Thousands of files from the wild: a bad one is reported with its reason and skipped, the rest are imported, and
+// the command exits 3 saying how many failed. Windows-1252 files load, stored as UTF-8, with one note for all.
+TEST(Cli, DatabaseImportGoesPastBadFilesAndReadsWindows1252) {
+    TempDir dir;
+    write_file(dir / "a.non", kWindows1252Non);
+    write_file(dir / "b.non", std::string(kWindows1252Non).replace(0, 17, "catalogue \"test #2\"") + "\n");
+    write_file(dir / "bad.lightsout", "lightsout 1\nsize 2 2\n#.\n");
+    write_file(dir / "good.lightsout", kUniqueLevel);
+    const std::string db = dir / "levels.db";
+    RunResult r =
+        run(cli() + " db import " + quote(db) + " " + quote(dir / "a.non") + " " + quote(dir / "bad.lightsout") + " " +
+                quote(dir / "good.lightsout") + " " + quote(dir / "b.non") + " --pack mixed",
+            true);
+    EXPECT_EQ(r.exit_code, 3) << r.out;
+    EXPECT_NE(r.out.find("imported 3 new level(s) of 3 into pack 'mixed' (0 already there); 1 file(s) failed"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("bad.lightsout:4:1: expected 2 rows, found 1"), std::string::npos)
+        << r.out; // the file and the line at fault
+    const std::string note = "2 file(s) were not UTF-8 and were read as Windows-1252";
+    ASSERT_NE(r.out.find(note), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find(note), r.out.rfind(note)); // said once
+    pluzzle::host::Store store(db);
+    std::set<std::string> authors;
+    for (auto &l : store.levels())
+        authors.insert(l.author);
+    EXPECT_TRUE(authors.count("Jos\xC3\xA9 P\xC3\xA9rez")) << "stored as UTF-8";
+
+    // `solve` over many files goes on the same way.
+    RunResult solve = run(cli() + " --json solve " + quote(dir / "bad.lightsout") + " " + quote(dir / "a.non") + " " +
+                          quote(dir / "good.lightsout"));
+    EXPECT_EQ(solve.exit_code, 3) << solve.out;
+    size_t solved = 0, failed = 0;
+    for (auto &line : json_lines(solve.out)) {
+        if (line.HasMember("status")) solved += member(line, "status") == "unique";
+        if (line.HasMember("error") && !line.HasMember("status")) {
+            ++failed;
+            EXPECT_EQ(member(line, "file"), dir / "bad.lightsout");
+            EXPECT_EQ(member(line, "line"), "4");
+        }
+    }
+    EXPECT_EQ(solved, 2u);
+    EXPECT_EQ(failed, 1u);
+}
+
 TEST(Cli, DatabaseProfilesListsAndSetsPlayerValues) {
     TempDir dir;
     const std::string db = dir / "levels.db";

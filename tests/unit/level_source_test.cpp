@@ -145,13 +145,22 @@ TEST(LevelSource, NulBytesAndInvalidUtf8AreNamedByLineAndColumn) {
     TempDir dir;
     write_file(dir / "nul.lightsout", "lightsout 1\nsize 2 1\n#\0\n"s);
     EXPECT_EQ(load_error(dir / "nul.lightsout"), "contains a NUL byte at line 3, column 2");
-    // Columns count characters: the two-byte "\xC3\xA9" is column 9, the stray 0xFF column 10.
-    write_file(dir / "latin1.lightsout", "lightsout 1\nname caf\xC3\xA9\xFF\nsize 2 1\n#.\n");
-    EXPECT_EQ(load_error(dir / "latin1.lightsout"), "not valid UTF-8 at line 2, column 10");
-    // An overlong form, a surrogate, a code point past U+10FFFF, a sequence cut short.
+    // Columns count characters: the two-byte "\xC3\xA9" is column 9, the stray 0xFF column 10. A file with some
+    // UTF-8 in it is damaged UTF-8, not Windows-1252.
+    write_file(dir / "damaged.lightsout", "lightsout 1\nname caf\xC3\xA9\xFF\nsize 2 1\n#.\n");
+    EXPECT_EQ(load_error(dir / "damaged.lightsout"), "not valid UTF-8 at line 2, column 10");
+    // Neither UTF-8 nor Windows-1252 (0x81 means nothing there).
+    write_file(dir / "binary.lightsout", "lightsout 1\nname x\x81\nsize 2 1\n#.\n");
+    EXPECT_EQ(load_error(dir / "binary.lightsout"), "not valid UTF-8 at line 2, column 7");
+    // Text in memory (stored levels, pack files' levels) must be UTF-8: an overlong form, a surrogate, a code point
+    // past U+10FFFF, a sequence cut short.
     for (const char *bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE2\x82"}) {
-        write_file(dir / "x.lightsout", std::string("lightsout 1\n") + bad);
-        EXPECT_EQ(load_error(dir / "x.lightsout"), "not valid UTF-8 at line 2, column 1") << bad;
+        try {
+            load_levels_from_text(registry(), std::string("lightsout 1\n") + bad, "mem.lightsout");
+            ADD_FAILURE() << "accepted " << bad;
+        } catch (const InputError &e) {
+            EXPECT_EQ(e.reason(), "not valid UTF-8 at line 2, column 1") << bad;
+        }
     }
     try {
         load_levels_from_text(registry(), "probe 1\nvalue \0\n"s, "mem.probe");
@@ -161,6 +170,18 @@ TEST(LevelSource, NulBytesAndInvalidUtf8AreNamedByLineAndColumn) {
         EXPECT_EQ(e.line(), 2);
         EXPECT_EQ(e.column(), 7);
     }
+}
+
+// Older tools wrote Windows-1252 (webpbn's .non exports, e.g. #10076's author): read it, and keep the text as UTF-8.
+TEST(LevelSource, AWindows1252FileIsReadAsSuch) {
+    TempDir dir;
+    write_file(dir / "old.lightsout", "lightsout 1\nname Caf\xE9 \x93quoted\x94 \x80\nsize 2 1\n#.\n");
+    auto levels = load_levels(registry(), dir / "old.lightsout");
+    ASSERT_EQ(levels.size(), 1u);
+    EXPECT_EQ(levels[0].name, "Caf\xC3\xA9 \xE2\x80\x9Cquoted\xE2\x80\x9D \xE2\x82\xAC"); // é, curly quotes, euro
+    EXPECT_TRUE(levels[0].read_as_windows_1252);
+    write_file(dir / "new.lightsout", "lightsout 1\nname Caf\xC3\xA9\nsize 2 1\n#.\n");
+    EXPECT_FALSE(load_levels(registry(), dir / "new.lightsout").at(0).read_as_windows_1252);
 }
 
 TEST(LevelSource, AByteOrderMarkIsIgnored) {

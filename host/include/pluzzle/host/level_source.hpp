@@ -20,6 +20,7 @@ struct SourceLevel {
     std::string pack_description; // from a pack file: the pack's description
     std::string file;   // where it came from
     size_t index = 0;   // 0-based position within the file
+    bool read_as_windows_1252 = false; // the file was not UTF-8: read as Windows-1252 (callers say so once)
 };
 
 struct SourceOptions {
@@ -28,8 +29,9 @@ struct SourceOptions {
 };
 
 // Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read (see
-// read_text_file), is not UTF-8 text or holds a NUL byte, the type cannot be decided, or any level is malformed
-// or invalid. A leading UTF-8 byte order mark is ignored.
+// read_text_file), holds a NUL byte, the type cannot be decided, or any level is malformed or invalid. A leading
+// UTF-8 byte order mark is ignored. A file that is not UTF-8 is read as Windows-1252 (its levels say so); one that
+// is neither is refused with the position of the first bad byte.
 std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
                                      const SourceOptions &options = {});
 

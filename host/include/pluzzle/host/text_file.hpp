@@ -2,6 +2,7 @@
 // a file's bytes acceptable as level text (UTF-8, no NUL).
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,5 +23,8 @@ std::string_view strip_utf8_bom(std::string_view text);
 // InputError naming `source`, the line and the column (counted in characters, from 1) of the first NUL byte or
 // invalid UTF-8 sequence (overlong forms, surrogates and code points past U+10FFFF are invalid).
 void check_utf8_text(std::string_view text, const std::string &source);
+// Bytes read as Windows-1252 (what older Windows tools wrote; e.g. accented names in webpbn's .non exports), as
+// UTF-8; nullopt when a byte has no Windows-1252 meaning (0x81, 0x8D, 0x8F, 0x90, 0x9D). Uses glibc's iconv.
+std::optional<std::string> windows_1252_to_utf8(std::string_view bytes);
 
 } // namespace pluzzle::host
