@@ -6,6 +6,8 @@
 # and the dispatcher's own wall time (the summary's "wall", from the first level handed out to the last stored):
 #   2 workers / 1 worker in every mode (>= 1.9), isolate / threads wall time (<= 1.05), MPI 2 ranks / 2 threads
 #   (>= 0.95).
+# And the machine's own ceiling for "2 workers / 1 worker": two independent `pluzzle bench` processes, each solving
+# one half of the pack (no dispatcher, no database), against one process solving all of it.
 # usage: tests/bench/bulk_scaling.sh [BUILD_DIR] [LEVELS] [ROUNDS]     (run on an idle machine: check `uptime`)
 set -euo pipefail
 build=${1:-build}
@@ -18,12 +20,29 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=se
 MPI=(mpirun --oversubscribe --bind-to none)
 
 # Loop boards of 200x200 tiles: 10-50 ms each to solve (deterministic: the same nodes every run).
+# Two halves (generator seeds are consecutive: the halves together are exactly the pack of seed 1, count $levels).
+half=$((levels / 2))
+"$P" -q generate loop --param width=200 --param height=200 --seed 1 --count "$half" -o "$work/half1.json"
+"$P" -q generate loop --param width=200 --param height=200 --seed $((1 + half)) --count "$((levels - half))" \
+    -o "$work/half2.json"
 "$P" -q generate loop --param width=200 --param height=200 --seed 1 --count "$levels" -o "$work/pack.json"
 "$P" -q db import "$work/a.db" "$work/pack.json" --pack a
 echo "pack: $levels loop boards 200x200; solver alone on one thread:"
 "$P" bench "$work/pack.json" | tail -2
 
 declare -A walls inner
+ceiling=""
+bench_pair() { # one process on both halves, then two at once, one half each: wall seconds, appended to ceiling
+    local start mid end
+    start=$(date +%s.%N)
+    "$P" bench "$work/half1.json" "$work/half2.json" >/dev/null
+    mid=$(date +%s.%N)
+    "$P" bench "$work/half1.json" >/dev/null &
+    "$P" bench "$work/half2.json" >/dev/null
+    wait
+    end=$(date +%s.%N)
+    ceiling+="$(echo "($mid - $start) / ($end - $mid)" | bc -l | xargs printf '%.3f') "
+}
 run() { # name, command...
     local name=$1
     shift
@@ -37,6 +56,7 @@ run() { # name, command...
     inner[$name]+="$(grep -o 'wall [0-9.]* s' "$work/out.txt" | tail -1 | cut -d' ' -f2) "
 }
 for ((r = 0; r < rounds; ++r)); do
+    bench_pair
     for w in 1 2; do
         run "threads-$w" "$P" -q db solve "$work/t.db" -j "$w" --threads
         run "isolate-$w" "$P" -q db solve "$work/t.db" -j "$w" --isolate
@@ -63,3 +83,5 @@ report() { # title, array name
 }
 report "end to end (the command's wall time)" walls
 report "the dispatcher's wall time (the summary's)" inner
+printf "the machine's ceiling, two independent processes / one: %.3fx (median; rounds: %s)\n" \
+    "$(echo "$ceiling" | median)" "$ceiling"
