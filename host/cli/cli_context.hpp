@@ -68,7 +68,8 @@ void add_render_command(CLI::App &app, Context &ctx);
 void add_generate_command(CLI::App &app, Context &ctx);
 void add_import_image_command(CLI::App &app, Context &ctx);
 void add_db_command(CLI::App &app, Context &ctx);
-void add_db_profiles_command(CLI::App &db, Context &ctx); // under `db`, from add_db_command
+void add_db_profiles_command(CLI::App &db, Context &ctx);     // under `db`, from add_db_command
+void add_db_maintenance_commands(CLI::App &db, Context &ctx); // `db check`, `db backup`; likewise
 void add_bench_command(CLI::App &app, Context &ctx);
 
 // Parses "k=v" items of --param.

@@ -158,7 +158,17 @@ int run_export(Context &ctx, const DbArgs &args) {
     host::PackFile pack;
     pack.name = info->name;
     pack.description = info->description;
-    for (auto &l : store.levels({args.pack, ""})) pack.levels.push_back({l.type, l.name, l.author, l.params, l.text});
+    // A damaged level is left out and named (its text may read as another puzzle); the rest are still exported.
+    size_t corrupt = 0;
+    for (auto &l : store.levels({args.pack, ""})) {
+        if (!host::level_text_intact(l)) {
+            ++corrupt;
+            std::cerr << "pluzzle: error: " << args.db << ": level " << l.id << " ('" << l.name << "', position "
+                      << l.position << "): its text does not match its hash; left out (see `pluzzle db check`)\n";
+            continue;
+        }
+        pack.levels.push_back({l.type, l.name, l.author, l.params, l.text});
+    }
     host::write_pack_file(args.output, pack);
     if (ctx.json) {
         host::JsonLine j;
@@ -166,9 +176,9 @@ int run_export(Context &ctx, const DbArgs &args) {
         ctx.emit(j);
     } else if (!ctx.quiet) {
         std::cout << "exported " << pack.levels.size() << " level(s) of pack '" << pack.name << "' to " << args.output
-                  << "\n";
+                  << (corrupt ? "; " + std::to_string(corrupt) + " damaged level(s) left out" : "") << "\n";
     }
-    return kExitOk;
+    return corrupt ? kExitBadInput : kExitOk;
 }
 
 int run_list(Context &ctx, const DbArgs &args) {
@@ -442,6 +452,7 @@ void add_db_command(CLI::App &app, Context &ctx) {
     });
 
     add_db_profiles_command(*db, ctx);
+    add_db_maintenance_commands(*db, ctx);
 }
 
 } // namespace pluzzle::cli

@@ -4,6 +4,7 @@
 // loses at most the levels in flight and the results of the last window.
 #include <pluzzle/host/bulk_solve.hpp>
 
+#include <pluzzle/host/json_line.hpp>
 #include <pluzzle/host/thread_executor.hpp>
 
 #include <chrono>
@@ -81,8 +82,22 @@ class Dispatcher {
   private:
     bool cancel_requested() const { return options_.cancel && options_.cancel->load(); }
 
-    // A level whose type has no plugin is reported here (and not stored: there is no plugin to key it by).
+    // A level whose text no longer matches its hash is never solved: it is stored (and reported) as corrupt. A level
+    // whose type has no plugin is reported here, and neither is stored: there is no plugin to key the result by.
     void hand_out(const LevelRecord &rec) {
+        if (!level_text_intact(rec)) {
+            WorkResult r;
+            r.level_id = rec.id;
+            r.status = AttemptFailure::corrupt;
+            r.error = "its stored text does not match its hash: the database is damaged (see `pluzzle db check`)";
+            r.info = JsonLine().add("reason", r.error).add("hash", rec.hash).str();
+            if (registry_.find(rec.type)) return add_to_batch(r);
+            BulkItem item = item_of(rec);
+            item.status = attempt_status_text(r.status);
+            item.error = r.error;
+            report(item, false);
+            return;
+        }
         if (!registry_.find(rec.type)) {
             BulkItem item = item_of(rec);
             item.status = "no-plugin";

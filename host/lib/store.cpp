@@ -66,7 +66,9 @@ const char *const kMigrations[] = {
     // plugin version (a scan of every result before).
     R"(CREATE INDEX results_plugin ON results(plugin_id, plugin_version, status);)",
     // 5: levels by pack and position: every insert batch reads the pack's last position, and every listing orders
-    // by it; without the index each was a scan of the pack (an import of one file at a time was quadratic).
+    // by it; without the index each was a scan of the pack (an import of one file at a time was quadratic). And the
+    // host's status "corrupt" (a level whose text no longer matches its hash): a binary that does not know it must
+    // refuse the file as newer.
     R"(CREATE INDEX levels_pack_position ON levels(pack_id, position);)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
@@ -349,6 +351,8 @@ std::vector<PackInfo> Store::packs() {
     while (st.step()) out.push_back(read_pack(st));
     return out;
 }
+
+bool level_text_intact(const LevelRecord &level) { return content_hash(level.type, level.text) == level.hash; }
 
 std::pair<int64_t, bool> Store::add_level(int64_t pack_id, LevelRecord level) {
     // Position (max + 1) and insert must see the same pack contents: one write transaction.

@@ -165,7 +165,7 @@ const char *kind_name(Kind kind) {
     return "UNKNOWN";
 }
 
-bool valid_status(uint8_t status) { return status <= 5 || (status >= kStatusError && status <= kStatusTimeout); }
+bool valid_status(uint8_t status) { return status <= 5 || (status >= kStatusError && status <= kStatusCorrupt); }
 
 std::string payload_of(const Hello &m) {
     Writer w(Kind::hello);
@@ -403,6 +403,7 @@ Result to_wire(const WorkResult &r) {
         const AttemptFailure f = *r.status.failure();
         w.status = f == AttemptFailure::crashed   ? kStatusCrashed
                    : f == AttemptFailure::timeout ? kStatusTimeout
+                   : f == AttemptFailure::corrupt ? kStatusCorrupt
                                                   : kStatusError;
     }
     w.time_ms = r.time_ms;
@@ -417,6 +418,7 @@ WorkResult from_wire(const Result &r) {
     switch (r.status) {
     case kStatusCrashed: w.status = AttemptFailure::crashed; break;
     case kStatusTimeout: w.status = AttemptFailure::timeout; break;
+    case kStatusCorrupt: w.status = AttemptFailure::corrupt; break;
     case kStatusError: w.status = AttemptFailure::error; break;
     default: w.status = SolveStatus(r.status); break; // the decoder checked it is a pz_solve_status
     }

@@ -26,6 +26,7 @@ TEST(AttemptStatus, FailuresHaveFixedTextsThatNoSolveStatusReadsAs) {
     EXPECT_STREQ(attempt_status_text(AttemptFailure::error), "error");
     EXPECT_STREQ(attempt_status_text(AttemptFailure::crashed), "crashed");
     EXPECT_STREQ(attempt_status_text(AttemptFailure::timeout), "timeout");
+    EXPECT_STREQ(attempt_status_text(AttemptFailure::corrupt), "corrupt");
     for (AttemptFailure f : kAttemptFailures)
         EXPECT_FALSE(parse_solve_status(attempt_failure_text(f))) << attempt_failure_text(f);
     EXPECT_EQ(AttemptStatus(), AttemptStatus(AttemptFailure::error)); // the default is the plain failure

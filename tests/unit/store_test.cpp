@@ -726,9 +726,8 @@ TEST_F(StoreFileTest, StatusesAreStoredAsTheirTextsAndReadBack) {
     auto st = db.prepare("SELECT status FROM results ORDER BY id");
     std::vector<std::string> texts;
     while (st.step()) texts.push_back(st.text(0));
-    EXPECT_EQ(texts,
-              (std::vector<std::string>{"solved", "unique", "multiple", "unsolvable", "limit", "cancelled", "error",
-                                        "crashed", "timeout"}));
+    EXPECT_EQ(texts, (std::vector<std::string>{"solved", "unique", "multiple", "unsolvable", "limit", "cancelled",
+                                               "error", "crashed", "timeout", "corrupt"}));
     auto results = store.results(level); // newest first
     ASSERT_EQ(results.size(), statuses.size());
     for (size_t i = 0; i < statuses.size(); ++i) EXPECT_EQ(results[statuses.size() - 1 - i].status, statuses[i]) << i;

@@ -16,16 +16,18 @@ enum class AttemptFailure : uint8_t {
     error,   // "error": the level no longer parses, or the plugin threw
     crashed, // "crashed": the worker process solving it died (a signal, an abort, out of memory); info says how
     timeout, // "timeout": the worker gave no answer within the time limit and its grace period, and was killed
+    corrupt, // "corrupt": the level's stored text no longer matches its hash (a damaged database); never solved
 };
 
 inline constexpr AttemptFailure kAttemptFailures[] = {AttemptFailure::error, AttemptFailure::crashed,
-                                                      AttemptFailure::timeout};
+                                                      AttemptFailure::timeout, AttemptFailure::corrupt};
 
 constexpr const char *attempt_failure_text(AttemptFailure failure) noexcept {
     switch (failure) {
     case AttemptFailure::error: return "error";
     case AttemptFailure::crashed: return "crashed";
     case AttemptFailure::timeout: return "timeout";
+    case AttemptFailure::corrupt: return "corrupt";
     }
     return "error";
 }

@@ -61,6 +61,10 @@ struct LevelRecord {
     std::string type, name, author, params, text, hash, created_at, updated_at;
 };
 
+// Whether a level's text still matches the hash stored with it. False means the database was damaged (bytes of the
+// row changed): the text may parse as a different puzzle, so it must never be solved or trusted.
+bool level_text_intact(const LevelRecord &level);
+
 // status is stored as its text ("unique", ..., "error" for a failed attempt); a stored text that is neither is a
 // StoreError naming the field when read.
 struct ResultRecord {
@@ -123,6 +127,14 @@ public:
     // Replaces the text, recomputes the hash and bumps updated_at. StoreError if there is no such level or the
     // pack already holds another level with the new content.
     void update_level_text(int64_t id, const std::string &text);
+
+    // Everything wrong with the file, as sentences naming the row (empty: nothing found): SQLite's integrity_check
+    // and foreign_key_check, every level's text against its hash, every result's status. Reads every page.
+    std::vector<std::string> check();
+    // A consistent copy of the database at `out` (SQLite's online backup, in one read transaction: a bulk solve
+    // writing meanwhile is neither blocked nor half-copied), written to out + ".tmp", synced, then renamed over
+    // `out`. StoreError naming `out` if it cannot be written; InputError if `out` is this database.
+    void backup_to(const std::string &out);
 
     // One transaction per call (all of the batch or none): a bulk solve stores the results that finished within a
     // short window together. Retries while another connection holds the write lock, up to

@@ -83,6 +83,7 @@ struct Chunk {
 constexpr uint8_t kStatusError = 100;
 constexpr uint8_t kStatusCrashed = 101;
 constexpr uint8_t kStatusTimeout = 102;
+constexpr uint8_t kStatusCorrupt = 103; // decided by the dispatcher, so never sent today; kept for a complete mapping
 bool valid_status(uint8_t status);
 
 struct Result {
