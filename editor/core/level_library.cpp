@@ -86,7 +86,10 @@ std::vector<LevelRow> LevelLibrary::levels(const std::string &pack) {
         row.difficulty = params_difficulty(r.params);
         if (auto it = results.find(r.id); it != results.end())
             row.status = host::attempt_status_text(it->second.status);
-        if (auto plugin = registry_->find(r.type)) {
+        if (!host::level_text_intact(r)) {
+            row.status = host::attempt_status_text(host::AttemptFailure::corrupt); // whatever was stored before
+            row.size = "?";
+        } else if (auto plugin = registry_->find(r.type)) {
             try { // a listing shows what it can: one unreadable level must not hide the others
                 auto parsed = plugin->parse(r.text, "", "level " + std::to_string(r.id));
                 const host::KeyValues meta = plugin->describe(parsed.front().level.get());
@@ -114,6 +117,11 @@ Document LevelLibrary::open(int64_t level_id) {
     if (!plugin)
         throw host::InputError(path_, "level " + std::to_string(level_id) + " is of type '" + r->type +
                                           "', which no installed plugin reads (installed: " + registry_->ids() + ")");
+    // A damaged row may still parse -- as another puzzle; editing it would save that puzzle under the old name.
+    if (!host::level_text_intact(*r))
+        throw host::StoreError(path_, "level " + std::to_string(level_id) +
+                                          ": its stored text does not match its hash (the database is damaged; see "
+                                          "`pluzzle db check`)");
     auto parsed = plugin->parse(r->text, "", path_ + " level " + std::to_string(level_id));
     std::string pack;
     for (auto &p : store_.packs())
@@ -238,8 +246,13 @@ void LevelLibrary::export_pack_file(const std::string &pack, const std::string &
     out.description = info->description;
     host::LevelFilter filter;
     filter.pack = pack;
-    for (auto &r : store_.levels(filter))
+    for (auto &r : store_.levels(filter)) {
+        if (!host::level_text_intact(r)) // never export another puzzle under this level's name
+            throw host::StoreError(path_, "level " + std::to_string(r.id) + " ('" + r.name +
+                                              "') is damaged: its text does not match its hash (see `pluzzle db "
+                                              "check`; `pluzzle db export` leaves damaged levels out)");
         out.levels.push_back({r.type, r.name, r.author, r.params, r.text});
+    }
     host::write_pack_file(file, out);
 }
 

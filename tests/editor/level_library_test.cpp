@@ -131,3 +131,28 @@ TEST(LevelLibrary, ExportThenImportRoundTripsAndSkipsUnknownTypes) {
     EXPECT_EQ(rows[1].type, "nonogram");
     EXPECT_EQ(other.import_pack_file(dir.file("pack2.json"), "copy").duplicates, 2u);
 }
+
+// A row whose text no longer matches its hash (changed behind the store's back, as a damaged disk would): listed as
+// corrupt, refused when opened or exported -- never shown or saved as the puzzle it now happens to read as.
+TEST(LevelLibrary, ADamagedLevelIsListedAsCorruptAndNeverOpened) {
+    editor_test::TempDir dir;
+    LevelLibrary lib(dir.file("levels.db"), editor_test::registry());
+    Document doc = Document::from_text(editor_test::plugin("lightsout"), kLevel);
+    lib.save(doc, "p");
+    const int64_t id = doc.origin().level_id;
+    {
+        host::sql::Database db(dir.file("levels.db"), SQLITE_OPEN_READWRITE);
+        auto st = db.prepare("UPDATE levels SET text = ?1 WHERE id = ?2");
+        st.bind(1, std::string_view("lightsout 1\nsize 3 3\n##.\n...\n..#\n")).bind(2, id).step(); // still parses
+    }
+    auto rows = lib.levels("p");
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].status, "corrupt");
+    try {
+        lib.open(id);
+        FAIL() << "a damaged level was opened";
+    } catch (const host::StoreError &e) {
+        EXPECT_NE(std::string(e.what()).find("does not match its hash"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(lib.export_pack_file("p", dir.file("out.json")), host::StoreError);
+}
