@@ -2,6 +2,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_context.hpp"
+#include <pluzzle/host/plugin_trust.hpp>
+
+#include <cstdio>
+#include <memory>
 
 #include <iomanip>
 
@@ -16,6 +20,37 @@ std::string format_list(const host::Plugin &p) {
         if (!f.extensions.empty()) out += " (" + f.extensions + ")";
     }
     return out;
+}
+
+// --verify: what exactly would run -- each loaded plugin's file, who owns it, its mode and its SHA-256 (compare it
+// with the one its author published), and the files and folders refused with the reason.
+int run_verify(Context &ctx) {
+    host::PluginRegistry &reg = ctx.registry();
+    for (auto &p : reg.plugins()) {
+        const host::FileOwnership own = host::plugin_file_ownership(p->path());
+        const std::string sha = host::sha256_file_hex(p->path());
+        char mode[8];
+        std::snprintf(mode, sizeof mode, "%04o", own.mode);
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("id", p->id()).add("version", p->version()).add("path", p->path()).add("owner", own.owner);
+            j.add("group", own.group).add("mode", std::string(mode)).add("sha256", sha);
+            ctx.emit(j);
+        } else {
+            std::cout << p->id() << " " << p->version() << "  " << p->path() << "\n    owner " << own.owner << ":"
+                      << own.group << "  mode " << mode << "  sha256 " << sha << "\n";
+        }
+    }
+    for (auto &problem : reg.problems()) {
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("skipped", problem.path).add("reason", problem.reason);
+            ctx.emit(j);
+        } else {
+            std::cout << "skipped " << problem.path << "\n    " << problem.reason << "\n";
+        }
+    }
+    return kExitOk;
 }
 
 int run(Context &ctx) {
@@ -75,7 +110,9 @@ int run(Context &ctx) {
 
 void add_plugins_command(CLI::App &app, Context &ctx) {
     CLI::App *cmd = app.add_subcommand("plugins", "List installed puzzle plugins and any that were skipped");
-    cmd->callback([&ctx] { ctx.exit_code = run(ctx); });
+    auto verify = std::make_shared<bool>(false);
+    cmd->add_flag("--verify", *verify, "Show each plugin's file: path, owner, mode and SHA-256");
+    cmd->callback([&ctx, verify] { ctx.exit_code = *verify ? run_verify(ctx) : run(ctx); });
 }
 
 } // namespace pluzzle::cli

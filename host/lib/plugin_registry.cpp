@@ -3,6 +3,7 @@
 #include "elf_check.hpp"
 
 #include <pluzzle/host/install_paths.hpp>
+#include <pluzzle/host/plugin_trust.hpp>
 
 #include <boost/dll/shared_library.hpp>
 
@@ -65,6 +66,11 @@ std::vector<std::string> PluginRegistry::default_search_path(const std::vector<s
 
 void PluginRegistry::load_folders(const std::vector<std::string> &folders) {
     for (auto &folder : folders) {
+        // Anyone who can write the folder can add a library to it, which would then be loaded as a plugin.
+        if (FileOwnership folder_trust = plugin_file_ownership(folder); !folder_trust.problem.empty()) {
+            reject(folder, folder_trust.problem);
+            continue;
+        }
         std::vector<std::string> files;
         std::error_code ec;
         for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
@@ -84,6 +90,7 @@ bool PluginRegistry::load_file(const std::string &path) {
     namespace dll = boost::dll;
     // A FIFO would block dlopen forever and a truncated file would crash it: look before loading.
     if (std::string why = elf_problem(path); !why.empty()) return reject(path, "not a loadable shared library: " + why);
+    if (FileOwnership trust = plugin_file_ownership(path); !trust.problem.empty()) return reject(path, trust.problem);
     dll::shared_library lib;
     try {
         // rtld_now: a library with unresolved symbols fails here, with a message, not later inside a call.

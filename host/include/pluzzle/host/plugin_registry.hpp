@@ -22,9 +22,11 @@ public:
     // install prefix's plugin folder, ~/.local/share/pluzzle/plugins. Missing folders are kept out.
     static std::vector<std::string> default_search_path(const std::vector<std::string> &extra = {});
 
-    // Loads every *.so in each folder (sorted by name, so the outcome does not depend on the file system).
+    // Loads every *.so in each folder (sorted by name, so the outcome does not depend on the file system). A folder
+    // that other users can write to is refused whole (plugin_trust.hpp).
     void load_folders(const std::vector<std::string> &folders);
-    // Loads one library; returns false (and records why) if it is not a usable plugin.
+    // Loads one library; returns false (and records why) if it is not a usable plugin, or other users could have
+    // replaced it (plugin_trust.hpp).
     bool load_file(const std::string &path);
 
     const std::vector<std::shared_ptr<const Plugin>> &plugins() const { return plugins_; }
