@@ -22,6 +22,19 @@ std::string format_list(const host::Plugin &p) {
     return out;
 }
 
+// The files and folders found but not loaded, each with its reason.
+void print_skipped(Context &ctx, const host::PluginRegistry &reg) {
+    for (auto &problem : reg.problems()) {
+        if (ctx.json) {
+            host::JsonLine j;
+            j.add("skipped", problem.path).add("reason", problem.reason);
+            ctx.emit(j);
+        } else {
+            std::cout << "skipped " << problem.path << "\n    " << problem.reason << "\n";
+        }
+    }
+}
+
 // --verify: what exactly would run -- each loaded plugin's file, who owns it, its mode and its SHA-256 (compare it
 // with the one its author published), and the files and folders refused with the reason.
 int run_verify(Context &ctx) {
@@ -41,15 +54,7 @@ int run_verify(Context &ctx) {
                       << own.group << "  mode " << mode << "  sha256 " << sha << "\n";
         }
     }
-    for (auto &problem : reg.problems()) {
-        if (ctx.json) {
-            host::JsonLine j;
-            j.add("skipped", problem.path).add("reason", problem.reason);
-            ctx.emit(j);
-        } else {
-            std::cout << "skipped " << problem.path << "\n    " << problem.reason << "\n";
-        }
-    }
+    print_skipped(ctx, reg);
     return kExitOk;
 }
 
@@ -93,15 +98,7 @@ int run(Context &ctx) {
             }
         }
     }
-    for (auto &problem : reg.problems()) {
-        if (ctx.json) {
-            host::JsonLine j;
-            j.add("skipped", problem.path).add("reason", problem.reason);
-            ctx.emit(j);
-        } else {
-            std::cout << "skipped " << problem.path << "\n    " << problem.reason << "\n";
-        }
-    }
+    print_skipped(ctx, reg);
     if (reg.plugins().empty() && !ctx.json) std::cout << "no plugins found\n";
     return kExitOk;
 }

@@ -4,6 +4,7 @@
 
 #include <pluzzle/host/install_paths.hpp>
 #include <pluzzle/host/plugin_trust.hpp>
+#include <pluzzle/host/utf8.hpp>
 
 #include <boost/dll/shared_library.hpp>
 
@@ -41,6 +42,19 @@ std::string loader_message(std::string what) {
         if (what.size() > n.size() && what.compare(what.size() - n.size(), n.size(), n) == 0) what.resize(what.size() - n.size());
     }
     return what;
+}
+
+// ABI 1.5's error channel: the plugin's own reason for returning no table, as ": <reason>" ("" without one).
+std::string entry_error(const boost::dll::shared_library &lib) {
+    try {
+        if (!lib.has(PZ_ENTRY_ERROR_SYMBOL)) return "";
+        const char *reason = lib.get<const char *()>(PZ_ENTRY_ERROR_SYMBOL)();
+        if (!reason || !*reason) return "";
+        std::string text(reason, strnlen(reason, 1000)); // a runaway string is cut, not read past its end forever
+        return ": " + repair_utf8(text);
+    } catch (const std::exception &) {
+        return "";
+    }
 }
 
 } // namespace
@@ -114,6 +128,7 @@ bool PluginRegistry::load_file(const std::string &path) {
         return reject(path, std::string("not a pluzzle plugin: it lacks the entry function '") + PZ_ENTRY_SYMBOL +
                                 "' (and the alias '" + PZ_LEGACY_ALIAS_SYMBOL + "' of ABI 1.0-1.2)");
     const pz_plugin *table = entry(PZ_ABI_MAJOR, PZ_ABI_MINOR);
+    if (!table) return reject(path, "its entry point returned no plugin table" + entry_error(kept));
     if (std::string why = check_plugin_table(table); !why.empty()) return reject(path, why);
     if (auto existing = find(table->id))
         return reject(path, "duplicate plugin id '" + std::string(table->id) + "' (already loaded from " +

@@ -11,6 +11,7 @@
 // The 1.0-1.2 variants export the Boost.DLL alias `pluzzle_plugin` their SDKs used, not the plain C entry.
 //   PROBE_NULL_ENTRY    entry point returns NULL           PROBE_THROW_INIT info() throws while the table is built
 //   PROBE_ID="..."      plugin id (default "probe")       PROBE_VERSION="..." plugin version (default "1.0.0")
+//   PROBE_BAD_DEFAULT   a parameter's default lies outside its declared range
 #include <pluzzle/plugin.hpp>
 
 #include <algorithm>
@@ -121,6 +122,9 @@ public:
         i.formats = {{"canonical", "probe",
                       "probe 1 / value N / sleep_ms N / throw OP / crash HOW / hang_ms N / hog_mb N / work N / print"}};
         i.params = {{"value", PZ_PARAM_INT, "7", 0, 1000, "", "the answer"}};
+#ifdef PROBE_BAD_DEFAULT
+        i.params[0].default_value = "1001"; // outside its own [0, 1000]
+#endif
         return i;
     }
 

@@ -44,8 +44,8 @@ TEST(Cli, PluginsListsLoadedAndSkipped) {
         if (l.HasMember("skipped")) skipped.insert(fs::path(member(l, "skipped")).filename().string());
     }
     EXPECT_TRUE(ids.count("lightsout"));
-    EXPECT_EQ(skipped, (std::set<std::string>{"pluzzle_no_symbol.so", "pluzzle_probe_abi2.so",
-                                              "pluzzle_probe_null.so", "pluzzle_probe_throwing.so"}));
+    EXPECT_EQ(skipped, (std::set<std::string>{"pluzzle_no_symbol.so", "pluzzle_probe_abi2.so", "pluzzle_probe_null.so",
+                                              "pluzzle_probe_throwing.so", "pluzzle_probe_bad_default.so"}));
     RunResult human = run(cli() + " plugins");
     EXPECT_NE(human.out.find("lightsout"), std::string::npos);
     EXPECT_NE(human.out.find("capabilities:"), std::string::npos);

@@ -178,6 +178,7 @@ TEST(PluginLoader, ReportsLibrariesThatAreNotPlugins) {
     fs::copy_file(probe_dir("bad") + "/pluzzle_no_symbol.so", dir / "nosym.so");
     fs::copy_file(probe_dir("bad") + "/pluzzle_probe_null.so", dir / "null.so");
     fs::copy_file(probe_dir("bad") + "/pluzzle_probe_throwing.so", dir / "throwing.so");
+    fs::copy_file(probe_dir("bad") + "/pluzzle_probe_bad_default.so", dir / "default.so");
     fs::copy_file(probe_dir("good") + "/pluzzle_probe.so", dir / "zz_good.so");
     PluginRegistry reg;
     reg.load_folders({dir.path().string()});
@@ -186,11 +187,15 @@ TEST(PluginLoader, ReportsLibrariesThatAreNotPlugins) {
     EXPECT_EQ(reason_for(reg, "nosym.so"), "not a pluzzle plugin: it lacks the entry function 'pluzzle_plugin_entry' "
                                            "(and the alias 'pluzzle_plugin' of ABI 1.0-1.2)");
     EXPECT_EQ(reason_for(reg, "null.so"), "its entry point returned no plugin table");
-    EXPECT_EQ(reason_for(reg, "throwing.so"), "its entry point returned no plugin table");
+    // ABI 1.5: the plugin's own reason comes through the entry's error channel.
+    EXPECT_EQ(reason_for(reg, "throwing.so"),
+              "its entry point returned no plugin table: info() failed: probe refuses to initialise");
+    EXPECT_EQ(reason_for(reg, "default.so"),
+              "plugin 'probe_bad_default' has parameter 'value' whose default '1001' is out of its range [0, 1000]");
     // The good one after them still loads.
     ASSERT_EQ(reg.plugins().size(), 1u);
     EXPECT_EQ(reg.plugins()[0]->id(), "probe");
-    EXPECT_EQ(reg.problems().size(), 4u);
+    EXPECT_EQ(reg.problems().size(), 5u);
 }
 
 TEST(PluginLoader, SkipsARepeatedIdAndKeepsTheFirst) {

@@ -63,6 +63,10 @@
  *       be written in C alone. The table is unchanged (PZ_PLUGIN_SIZE_1_3 == PZ_PLUGIN_SIZE_1_2).
  *  1.4  import_image with PZ_CAP_IMPORT_IMAGE: a level read from a picture of a board (a screenshot);
  *       render_move with PZ_CAP_ANIMATE: the picture part of the way through a move, for editors' animations.
+ *  1.5  the entry point's error channel: a plugin may also export pluzzle_plugin_entry_error (PZ_ENTRY_ERROR_SYMBOL),
+ *       which the host calls when pluzzle_plugin_entry returned NULL, to show the user the plugin's own reason
+ *       (C++ plugins: the message of the exception their info() threw). The table is unchanged. The host also
+ *       checks at load that every INT/REAL parameter's default lies within its declared [min, max].
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -75,8 +79,9 @@ extern "C" {
 #endif
 
 #define PZ_ABI_MAJOR 1u
-#define PZ_ABI_MINOR 4u
+#define PZ_ABI_MINOR 5u
 #define PZ_ENTRY_SYMBOL "pluzzle_plugin_entry"
+#define PZ_ENTRY_ERROR_SYMBOL "pluzzle_plugin_entry_error" /* 1.5, optional: why the entry returned NULL */
 #define PZ_LEGACY_ALIAS_SYMBOL "pluzzle_plugin" /* ABI 1.0-1.2: a Boost.DLL alias holding the entry's address */
 
 /* Plugins build with hidden symbols by default (one plugin's internals must never shadow another's); the entry
@@ -419,6 +424,11 @@ typedef const pz_plugin *(*pz_entry_fn)(uint32_t host_abi_major, uint32_t host_a
 
 /* The entry point every plugin defines (rule 1); never throws (C++ plugins: the export bridge catches). */
 PZ_EXPORT const pz_plugin *pluzzle_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor);
+
+/* Optional (1.5): after pluzzle_plugin_entry returned NULL, why -- a NUL-terminated UTF-8 sentence with static
+ * storage, never NULL (PLUZZLE_EXPORT_PLUGIN defines it). Hosts older than 1.5 never call it. */
+typedef const char *(*pz_entry_error_fn)(void);
+PZ_EXPORT const char *pluzzle_plugin_entry_error(void);
 
 #ifdef __cplusplus
 }

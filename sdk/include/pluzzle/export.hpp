@@ -236,8 +236,23 @@ template <class P> struct Bridge {
     static const pz_plugin *entry(uint32_t /*host_major*/, uint32_t /*host_minor*/) noexcept {
         try {
             return &exported().table;
+        } catch (const std::exception &e) {
+            set_entry_error(std::string("info() failed: ") + e.what());
         } catch (...) {
-            return nullptr;
+            set_entry_error("info() failed with an exception that is not a std::exception");
+        }
+        return nullptr;
+    }
+    // The entry point's error channel (ABI 1.5): the reason the table could not be made, for the host to show.
+    static const char *entry_error() noexcept { return entry_error_text().c_str(); }
+    static std::string &entry_error_text() {
+        static std::string text; // set once, before entry returns NULL; read after
+        return text;
+    }
+    static void set_entry_error(std::string text) noexcept {
+        try {
+            entry_error_text() = std::move(text);
+        } catch (...) { // out of memory: the host then says only that no table came back
         }
     }
 
@@ -396,7 +411,10 @@ template <class P> struct Bridge {
 
 // Exports `PuzzleClass` as this library's plugin: defines the C entry point of <pluzzle/abi.h> (rule 1). Put it in
 // exactly one .cpp file of the plugin, outside any namespace.
-#define PLUZZLE_EXPORT_PLUGIN(PuzzleClass)                                                                    \
-    extern "C" const pz_plugin *pluzzle_plugin_entry(uint32_t host_major, uint32_t host_minor) {             \
-        return ::pluzzle::detail::Bridge<PuzzleClass>::entry(host_major, host_minor);                        \
+#define PLUZZLE_EXPORT_PLUGIN(PuzzleClass)                                                                             \
+    extern "C" const pz_plugin *pluzzle_plugin_entry(uint32_t host_major, uint32_t host_minor) {                       \
+        return ::pluzzle::detail::Bridge<PuzzleClass>::entry(host_major, host_minor);                                  \
+    }                                                                                                                  \
+    extern "C" const char *pluzzle_plugin_entry_error(void) {                                                          \
+        return ::pluzzle::detail::Bridge<PuzzleClass>::entry_error();                                                  \
     }

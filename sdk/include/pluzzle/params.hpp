@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -61,6 +62,12 @@ private:
             if (kv.first == name) return &kv.second;
         return nullptr;
     }
+    // 17 and 0.25, not 17.000000 and 0.250000.
+    static std::string number_text(double x) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.15g", x);
+        return text;
+    }
     static void check(const ParamDesc &d, const std::string &v) {
         auto fail = [&](const std::string &why) {
             return bad_argument("parameter '" + d.name + "' = '" + v + "': " + why, d.name);
@@ -73,7 +80,7 @@ private:
             if (v.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(x))
                 throw fail(d.type == PZ_PARAM_INT ? "not an integer" : "not a number");
             if (d.min < d.max && (x < d.min || x > d.max))
-                throw fail("out of range [" + std::to_string(d.min) + ", " + std::to_string(d.max) + "]");
+                throw fail("out of range [" + number_text(d.min) + ", " + number_text(d.max) + "]");
         } else if (d.type == PZ_PARAM_BOOL) {
             static const char *ok[] = {"0", "1", "true", "false", "yes", "no", "on", "off"};
             bool found = false;
