@@ -8,6 +8,7 @@
 #include <pluzzle/host/thread_executor.hpp>
 
 #include <chrono>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -24,28 +25,68 @@ constexpr size_t kMaxBatch = 1000;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-// The levels of the filter, less (with --resume) those with a final result from the same plugin version.
-std::vector<LevelRecord> levels_to_solve(Store &store, const PluginRegistry &registry, const BulkOptions &options,
-                                         BulkReport &report) {
-    std::vector<LevelRecord> levels = store.levels(options.filter);
-    report.total = levels.size();
-    if (!options.resume) return levels;
-    std::unordered_map<std::string, std::unordered_set<int64_t>> done; // one query per plugin version, not per level
-    std::vector<LevelRecord> todo;
-    for (auto &l : levels) {
-        if (auto plugin = registry.find(l.type)) {
-            auto it = done.find(plugin->id());
-            if (it == done.end())
-                it = done.emplace(plugin->id(), store.levels_with_final_result(plugin->id(), plugin->version())).first;
-            if (it->second.count(l.id)) {
-                ++report.skipped;
+// How many levels are read from the database at a time: memory stays flat however big the pack.
+constexpr size_t kPageSize = 1024;
+
+// The levels of the filter, a page at a time, less (with --resume) those with a final result from the same plugin
+// version, which it counts as skipped.
+class LevelStream {
+  public:
+    LevelStream(Store &store, const PluginRegistry &registry, const BulkOptions &options, BulkReport &report)
+        : store_(store), registry_(registry), filter_(options.filter), resume_(options.resume), report_(report) {
+        report.total = store.count_levels(filter_);
+        to_solve_ = report.total;
+        if (!resume_) return;
+        for (const std::string &type : store.level_types(filter_)) {
+            auto plugin = registry.find(type);
+            if (!plugin) continue;
+            to_solve_ -= store.count_levels_with_final_result(filter_, type, plugin->id(), plugin->version());
+            done_.emplace(plugin->id(), store.levels_with_final_result(plugin->id(), plugin->version()));
+        }
+    }
+
+    size_t to_solve() const { return to_solve_; } // known before the first level: the progress line's total
+
+    // The next level to solve, or nullopt at the end.
+    std::optional<LevelRecord> next() {
+        for (;;) {
+            if (at_ == page_.size()) {
+                if (ended_) return std::nullopt;
+                page_ = store_.levels_page(filter_, cursor_, kPageSize);
+                at_ = 0;
+                ended_ = page_.size() < kPageSize;
+                if (page_.empty()) return std::nullopt;
+                cursor_ = {page_.back().pack_id, page_.back().position};
+            }
+            LevelRecord &level = page_[at_++];
+            if (resume_ && already_final(level)) {
+                ++report_.skipped;
                 continue;
             }
+            return std::move(level);
         }
-        todo.push_back(std::move(l));
     }
-    return todo;
-}
+
+  private:
+    bool already_final(const LevelRecord &level) const {
+        const auto plugin = registry_.find(level.type);
+        if (!plugin) return false;
+        const auto it = done_.find(plugin->id());
+        return it != done_.end() && it->second.count(level.id);
+    }
+
+    Store &store_;
+    const PluginRegistry &registry_;
+    const LevelFilter filter_;
+    const bool resume_;
+    BulkReport &report_;
+    size_t to_solve_ = 0;
+    std::unordered_map<std::string, std::unordered_set<int64_t>> done_; // plugin id -> levels already final
+    std::vector<LevelRecord> page_;
+    size_t at_ = 0;
+    bool ended_ = false;
+    LevelCursor cursor_;
+};
 
 class Dispatcher {
   public:
@@ -53,20 +94,23 @@ class Dispatcher {
         : store_(store), registry_(registry), options_(options), executor_(executor) {}
 
     BulkReport run() {
-        levels_ = levels_to_solve(store_, registry_, options_, report_);
+        LevelStream levels(store_, registry_, options_, report_);
+        to_solve_ = levels.to_solve();
         for (auto &p : store_.packs())
             pack_names_[p.id] = p.name;
-        for (size_t i = 0; i < levels_.size(); ++i)
-            index_of_[levels_[i].id] = i;
 
         const size_t ahead = std::max<size_t>(1, executor_.backlog());
-        size_t next = 0;
-        bool stopping = false;
+        bool all_handed_out = false, stopping = false;
         while (true) {
             if (!stopping && cancel_requested()) stopping = true, executor_.cancel();
-            for (; !stopping && next < levels_.size() && executor_.pending() < ahead; ++next)
-                hand_out(levels_[next]);
-            if ((stopping || next == levels_.size()) && executor_.pending() == 0) break;
+            while (!stopping && !all_handed_out && executor_.pending() < ahead) {
+                std::optional<LevelRecord> level = levels.next();
+                if (level)
+                    hand_out(std::move(*level));
+                else
+                    all_handed_out = true;
+            }
+            if ((stopping || all_handed_out) && executor_.pending() == 0) break;
             const std::vector<WorkResult> arrived = executor_.collect(kPollWait);
             for (const WorkResult &r : arrived)
                 add_to_batch(r);
@@ -84,14 +128,14 @@ class Dispatcher {
 
     // A level whose text no longer matches its hash is never solved: it is stored (and reported) as corrupt. A level
     // whose type has no plugin is reported here, and neither is stored: there is no plugin to key the result by.
-    void hand_out(const LevelRecord &rec) {
+    void hand_out(LevelRecord rec) {
         if (!level_text_intact(rec)) {
             WorkResult r;
             r.level_id = rec.id;
             r.status = AttemptFailure::corrupt;
             r.error = "its stored text does not match its hash: the database is damaged (see `pluzzle db check`)";
             r.info = JsonLine().add("reason", r.error).add("hash", rec.hash).str();
-            if (registry_.find(rec.type)) return add_to_batch(r);
+            if (registry_.find(rec.type)) return add_to_batch(r, rec);
             BulkItem item = item_of(rec);
             item.status = attempt_status_text(r.status);
             item.error = r.error;
@@ -106,6 +150,8 @@ class Dispatcher {
             return;
         }
         executor_.submit({rec.id, rec.type, rec.text});
+        rec.text.clear(); // the worker has it now; the dispatcher keeps what the report needs
+        in_flight_.emplace(rec.id, std::move(rec));
     }
 
     BulkItem item_of(const LevelRecord &rec) const {
@@ -121,7 +167,14 @@ class Dispatcher {
 
     // Queues one result for the next commit; it is reported once committed.
     void add_to_batch(const WorkResult &r) {
-        const LevelRecord &rec = levels_.at(index_of_.at(r.level_id));
+        auto found = in_flight_.find(r.level_id);
+        if (found == in_flight_.end()) return; // not reached: an executor answers each submitted level once
+        const LevelRecord rec = std::move(found->second);
+        in_flight_.erase(found);
+        add_to_batch(r, rec);
+    }
+
+    void add_to_batch(const WorkResult &r, const LevelRecord &rec) {
         if (r.status == PZ_SOLVE_CANCELLED) {
             report_.cancelled = true; // not stored: it says nothing about the level
             return;
@@ -171,7 +224,7 @@ class Dispatcher {
         cell.time_ms += item.time_ms;
         ++done_;
         if (options_.on_item) options_.on_item(item);
-        if (options_.on_progress) options_.on_progress({done_, levels_.size(), seconds_since(start_)});
+        if (options_.on_progress) options_.on_progress({done_, to_solve_, seconds_since(start_)});
     }
 
     Store &store_;
@@ -180,8 +233,8 @@ class Dispatcher {
     Executor &executor_;
     const Clock::time_point start_ = Clock::now();
     BulkReport report_;
-    std::vector<LevelRecord> levels_;
-    std::unordered_map<int64_t, size_t> index_of_; // level id -> levels_ index
+    size_t to_solve_ = 0;
+    std::unordered_map<int64_t, LevelRecord> in_flight_; // handed out, no result yet (without their text)
     std::unordered_map<int64_t, std::string> pack_names_;
     size_t done_ = 0;
     std::vector<ResultRecord> batch_;   // waiting for the next commit

@@ -390,6 +390,51 @@ std::vector<LevelRecord> Store::levels(const LevelFilter &filter) {
     return out;
 }
 
+std::vector<LevelRecord> Store::levels_page(const LevelFilter &filter, const LevelCursor &after, size_t limit) {
+    // Keyset paging on the (pack_id, position) index: each page costs the same however deep into the pack.
+    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns +
+                              " FROM levels l JOIN packs p ON p.id = l.pack_id"
+                              " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)"
+                              " AND (l.pack_id, l.position) > (?3, ?4)"
+                              " ORDER BY l.pack_id, l.position LIMIT ?5",
+                          "listing levels");
+    st.bind(1, filter.pack).bind(2, filter.type).bind(3, after.pack_id).bind(4, after.position);
+    st.bind(5, int64_t(limit));
+    std::vector<LevelRecord> out;
+    while (st.step())
+        out.push_back(read_level(st));
+    return out;
+}
+
+size_t Store::count_levels(const LevelFilter &filter) {
+    auto st = db_.prepare("SELECT COUNT(*) FROM levels l JOIN packs p ON p.id = l.pack_id"
+                          " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)",
+                          "counting levels");
+    st.bind(1, filter.pack).bind(2, filter.type).step();
+    return size_t(st.int64(0));
+}
+
+size_t Store::count_levels_with_final_result(const LevelFilter &filter, const std::string &type,
+                                             const std::string &plugin_id, const std::string &plugin_version) {
+    // The final statuses are the SDK's rule (attempt_final), bound as texts rather than spelled out in SQL.
+    std::string finals;
+    std::vector<std::string> texts;
+    for (SolveStatus s : kSolveStatuses)
+        if (attempt_final(s)) texts.push_back(attempt_status_text(s));
+    for (size_t i = 0; i < texts.size(); ++i)
+        finals += (i ? ", ?" : "?") + std::to_string(5 + i);
+    auto st = db_.prepare("SELECT COUNT(*) FROM levels l JOIN packs p ON p.id = l.pack_id"
+                          " WHERE (?1 = '' OR p.name = ?1) AND l.type = ?2 AND EXISTS (SELECT 1 FROM results r"
+                          " WHERE r.level_id = l.id AND r.plugin_id = ?3 AND r.plugin_version = ?4 AND r.status IN (" +
+                              finals + "))",
+                          "counting finished levels");
+    st.bind(1, filter.pack).bind(2, type).bind(3, plugin_id).bind(4, plugin_version);
+    for (size_t i = 0; i < texts.size(); ++i)
+        st.bind(int(5 + i), texts[i]);
+    st.step();
+    return size_t(st.int64(0));
+}
+
 std::vector<std::string> Store::level_types(const LevelFilter &filter) {
     auto st = db_.prepare("SELECT DISTINCT l.type FROM levels l JOIN packs p ON p.id = l.pack_id"
                           " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2) ORDER BY l.type",

@@ -1131,3 +1131,40 @@ TEST_F(StoreFileTest, AddResultGivesUpAfterItsRetryBudget) {
     }
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1400));
 }
+
+// Pages walk every level of the filter once, in the same order as levels(), across packs; the counts agree with
+// what --resume will skip (final results of this plugin version only).
+TEST_F(StoreFileTest, LevelPagesWalkTheFilterInOrderAndCountsMatch) {
+    Store store(db_path_);
+    const int64_t a = store.ensure_pack("a"), b = store.ensure_pack("b");
+    std::vector<LevelRecord> in_a, in_b;
+    for (int i = 0; i < 25; ++i)
+        in_a.push_back(make_level(i % 3 ? "sokoban" : "sudoku", "a" + std::to_string(i)));
+    for (int i = 0; i < 7; ++i)
+        in_b.push_back(make_level("sokoban", "b" + std::to_string(i)));
+    store.add_levels(b, in_b); // b's levels get lower ids than a's: pages follow (pack, position), not ids
+    store.add_levels(a, in_a);
+    for (const LevelFilter &filter : {LevelFilter{}, LevelFilter{"a", ""}, LevelFilter{"", "sokoban"}}) {
+        std::vector<int64_t> paged, listed;
+        for (auto &l : store.levels(filter))
+            listed.push_back(l.id);
+        LevelCursor cursor;
+        for (auto page = store.levels_page(filter, cursor, 4); !page.empty();
+             page = store.levels_page(filter, cursor, 4)) {
+            EXPECT_LE(page.size(), 4u);
+            for (auto &l : page)
+                paged.push_back(l.id);
+            cursor = {page.back().pack_id, page.back().position};
+        }
+        EXPECT_EQ(paged, listed) << filter.pack << "/" << filter.type;
+        EXPECT_EQ(store.count_levels(filter), listed.size());
+    }
+    const auto sokoban = store.levels({"a", "sokoban"});
+    store.add_result(make_result(sokoban[0].id, PZ_SOLVE_UNIQUE));
+    store.add_result(make_result(sokoban[1].id, PZ_SOLVE_LIMIT));         // not final
+    store.add_result(make_result(sokoban[2].id, PZ_SOLVE_SOLVED, "0.9")); // another version
+    store.add_result(make_result(sokoban[3].id, AttemptFailure::crashed));
+    EXPECT_EQ(store.count_levels_with_final_result({"a", ""}, "sokoban", "sokoban", "1.0"), 1u);
+    EXPECT_EQ(store.count_levels_with_final_result({"b", ""}, "sokoban", "sokoban", "1.0"), 0u);
+    EXPECT_EQ(store.levels_with_final_result("sokoban", "1.0").size(), 1u);
+}

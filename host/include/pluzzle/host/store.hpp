@@ -82,6 +82,11 @@ struct ProfileRecord {
     std::string player, plugin_id, ai_id, value, updated_at;
 };
 
+// A place in the (pack id, position) order of levels; the default is before every level.
+struct LevelCursor {
+    int64_t pack_id = 0, position = 0;
+};
+
 struct LevelFilter {
     std::string pack; // pack name; empty = any
     std::string type; // puzzle type; empty = any
@@ -122,6 +127,14 @@ public:
     std::vector<bool> add_levels_each(int64_t pack_id, std::vector<LevelRecord> levels);
 
     std::vector<LevelRecord> levels(const LevelFilter &filter = {}); // ordered by pack id, position
+    // The same levels a page at a time, for packs too big to hold in memory (a bulk solve of 10^6 levels): up to
+    // `limit` levels after `after` in (pack id, position) order; an empty page is the end.
+    std::vector<LevelRecord> levels_page(const LevelFilter &filter, const LevelCursor &after, size_t limit);
+    size_t count_levels(const LevelFilter &filter = {});
+    // How many levels of the filter and type have a final result (solved, unique, multiple, unsolvable) by this
+    // plugin id + version (what --resume will skip).
+    size_t count_levels_with_final_result(const LevelFilter &filter, const std::string &type,
+                                          const std::string &plugin_id, const std::string &plugin_version);
     std::vector<std::string> level_types(const LevelFilter &filter = {}); // the types of those levels, sorted
     std::optional<LevelRecord> level(int64_t id);
     // Replaces the text, recomputes the hash and bumps updated_at. StoreError if there is no such level or the
