@@ -12,6 +12,7 @@
 #include <pluzzle/host/pack_file.hpp>
 #include <pluzzle/host/parallel.hpp>
 #include <pluzzle/host/process_executor.hpp>
+#include <pluzzle/host/solver_memory.hpp>
 #ifdef PLUZZLE_HAVE_MPI
 #include "mpi_executor.hpp"
 #include "mpi_session.hpp"
@@ -364,6 +365,7 @@ int run_solve_mpi(Context &ctx, DbArgs args) {
 #endif
 
 int run_solve(Context &ctx, DbArgs args) {
+    host::keep_freed_memory_for_solving(); // every rank, and the threads of this process
     if (args.mpi) {
 #ifdef PLUZZLE_HAVE_MPI
         return run_solve_mpi(ctx, args);
