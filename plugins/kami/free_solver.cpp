@@ -19,6 +19,7 @@
 #include "greedy_flood.hpp"
 #include "group_graph.hpp"
 #include "regions.hpp"
+#include "walk_bound.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -45,6 +46,8 @@ constexpr uint64_t kBlobNodes = 20'000;
 constexpr int kMaxBlobRegions = 400;
 // Nodes with fewer moves left than this skip the path bound: near the leaves it rarely cuts what the rest does not.
 constexpr int kPathBoundFrom = 3;
+// Beyond this many groups the path bound is skipped: its tables take groups^2 bytes and about groups^3 steps.
+constexpr int kMaxWalkGroups = 400;
 
 // One island: the regions of the starting board that edges join, renumbered 0..n-1.
 struct Island {
@@ -140,7 +143,7 @@ class IslandSearch {
         node_cap_ = budget ? nodes_ + budget : 0;
         out_of_budget_ = false;
         int threshold = bound(kUnbounded);
-        if (graph_.groups() > 1) threshold = std::max(threshold, path_bound(threshold));
+        if (graph_.groups() > 1) threshold = std::max(threshold, path_bound(threshold, kUnbounded));
         lower = threshold;
         if (at_most) threshold = std::max(threshold, most);
         if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
@@ -372,11 +375,13 @@ class IslandSearch {
         int h = 0, radius = 0, colours = 0;
     };
 
-    // Moves a shortest path of groups needs on its own, when that is more than `h` (else 0): a bound on the whole
-    // graph's moves (README.md, "Bounds", the path bound). The path runs between the ends of a double sweep (the
-    // group farthest from a centre, and the group farthest from that), so it is about as long as the graph is wide.
-    int path_bound(int h) {
+    // Moves every walk between two far groups needs on its own, when that is more than `h` (else 0), or `cap`
+    // moves when it is that many or more: a bound on the whole graph's moves (README.md, "Bounds", the path bound;
+    // walk_bound.hpp says why every walk, not one shortest path). The two groups are the ends of a double sweep
+    // (the group farthest from a centre, and the group farthest from that), about as far apart as the graph is wide.
+    int path_bound(int h, int cap) {
         const int n = graph_.regions();
+        if (graph_.groups() > kMaxWalkGroups) return 0;
         if (int(far_.size()) < n) far_.resize(size_t(n)), queue_.resize(size_t(n));
         const int32_t start = graph_.alive()[size_t(centre_) / 64] >> (centre_ % 64) & 1 ? centre_ : first_alive();
         const int32_t a = farthest(start);
@@ -385,8 +390,11 @@ class IslandSearch {
         for (int32_t u = b; u != a; u = far_[size_t(u)])
             colours_on_path_.push_back(graph_.colour(u));
         colours_on_path_.push_back(graph_.colour(a));
-        if (int(colours_on_path_.size()) - 1 <= h) return 0; // a path needs fewer moves than it has edges
-        return printed(colours_on_path_) - 1;
+        if (int(colours_on_path_.size()) - 1 <= h) return 0; // a walk's moves are fewer than a shortest one's edges
+        // The shortest path's prints: the walks' least is no more (it is one of them), and costs far more.
+        const int most = printed(colours_on_path_);
+        if (most - 1 <= h) return 0;
+        return walks_.least_prints(graph_, a, b, std::min(cap + 1, most)) - 1;
     }
 
     // Breadth-first from `from`: the last group reached, with far_[u] the group u was reached from.
@@ -412,9 +420,8 @@ class IslandSearch {
 
     // The fewest prints that paint the colours `s` on a strip, each print one colour over an interval (the strange
     // printer's recurrence: the last cell's colour is printed alone, or by the print that also made an earlier cell
-    // of that colour, which then covers everything between). A path that some k moves make one colour takes k + 1
-    // prints: the whole path in its final colour, then each move backwards, painting the block it recoloured with
-    // the block's old colour.
+    // of that colour, which then covers everything between). On one shortest path it is NOT a bound (walk_bound.hpp),
+    // but it is at least the least over every walk, so path_bound() skips the walks when it is too small to matter.
     int printed(const std::vector<uint8_t> &s) {
         const size_t m = s.size();
         printer_.assign(m * m, 0);
@@ -559,7 +566,9 @@ class IslandSearch {
             return kFound;
         }
         // Before its children are bounded (most of a node's cost), a stronger bound of its own that may cut it.
-        if (const int p = threshold - g >= kPathBoundFrom ? path_bound(h) : 0; g + p > threshold) {
+        const int left = threshold - g; // the most moves a solution may still make
+        static const int from_env = getenv("PBF") ? atoi(getenv("PBF")) : kPathBoundFrom;
+        if (const int p = left >= from_env ? path_bound(left, left + 1) : 0; g + p > threshold) {
             if (waiting.empty()) table_.store(state, p);
             return g + p;
         }
@@ -711,6 +720,7 @@ class IslandSearch {
     std::vector<int32_t> far_, queue_; // path_bound()'s breadth-first searches
     std::vector<uint8_t> colours_on_path_;
     std::vector<int> printer_;          // printed()'s table, per interval
+    WalkPrinter walks_;                 // path_bound()'s prints over walks
     uint64_t nodes_ = 0, node_cap_ = 0; // node_cap_: search()'s budget as a node count, 0 for none
     bool stopped_ = false, out_of_budget_ = false;
 };

@@ -7,6 +7,8 @@
 #include "solver.hpp"
 
 #include <random>
+#include <string>
+#include <vector>
 
 using namespace kami;
 using namespace kami::test;
@@ -68,6 +70,33 @@ TEST(KamiFreeSolver, MatchesBreadthFirstSearchOnStripsAndBands) {
     for (int round = 0; round < 80; ++round) {
         const int rows = 1 + int(rng() % 2), cols = rows == 1 ? 4 + int(rng() % 7) : 4 + int(rng() % 2);
         const Board b = random_board(rng, rows, cols, 3 + int(rng() % 2), 0);
+        expect_optimal(b, 64);
+        expect_optimal(b, 0);
+    }
+}
+
+// A shortest path's prints alone do not bound the moves: groups 2-0-{1,3}-4-5-6 (a 4-cycle with tails) take 3
+// moves (0 takes 3's colour, then 4 takes it, then the rest), but the shortest path through 1 alone takes 4. Each
+// of the board's eight orientations numbers the groups differently, so the double sweep meets both shortest
+// paths; with no beam, a bound from the wrong one made the search answer 4.
+TEST(KamiFreeSolver, PathBoundCountsEveryWalkNotOneShortestPath) {
+    const std::vector<std::string> base{"242..", ".1321"};
+    for (int t = 0; t < 8; ++t) {
+        const bool swap = t & 4;
+        const int rows = swap ? 5 : 2, cols = swap ? 2 : 5;
+        std::string text = "kami 1\ngrid square\nmode free\nsize " + std::to_string(cols) + " " +
+                           std::to_string(rows) + "\ncolours 4\ncells\n";
+        for (int r = 0; r < rows; ++r) {
+            for (int c = 0; c < cols; ++c) {
+                int br = swap ? c : r, bc = swap ? r : c;
+                if (t & 1) br = 1 - br;
+                if (t & 2) bc = 4 - bc;
+                text += base[size_t(br)][size_t(bc)];
+            }
+            text += "\n";
+        }
+        const Board b = board_from(text);
+        ASSERT_EQ(brute_force_par(b, b.cells), 3) << text;
         expect_optimal(b, 64);
         expect_optimal(b, 0);
     }
