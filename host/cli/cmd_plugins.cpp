@@ -4,7 +4,6 @@
 #include "cli_context.hpp"
 #include <pluzzle/host/plugin_trust.hpp>
 
-#include <cstdio>
 #include <memory>
 
 #include <iomanip>
@@ -42,12 +41,11 @@ int run_verify(Context &ctx) {
     for (auto &p : reg.plugins()) {
         const host::FileOwnership own = host::plugin_file_ownership(p->path());
         const std::string sha = host::sha256_file_hex(p->path());
-        char mode[8];
-        std::snprintf(mode, sizeof mode, "%04o", own.mode);
+        const std::string mode = host::mode_text(own.mode);
         if (ctx.json) {
             host::JsonLine j;
             j.add("id", p->id()).add("version", p->version()).add("path", p->path()).add("owner", own.owner);
-            j.add("group", own.group).add("mode", std::string(mode)).add("sha256", sha);
+            j.add("group", own.group).add("mode", mode).add("sha256", sha);
             ctx.emit(j);
         } else {
             std::cout << p->id() << " " << p->version() << "  " << p->path() << "\n    owner " << own.owner << ":"

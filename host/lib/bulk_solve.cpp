@@ -136,22 +136,20 @@ class Dispatcher {
             r.error = "its stored text does not match its hash: the database is damaged (see `pluzzle db check`)";
             r.info = JsonLine().add("reason", r.error).add("hash", rec.hash).str();
             if (registry_.find(rec.type)) return add_to_batch(r, rec);
-            BulkItem item = item_of(rec);
-            item.status = attempt_status_text(r.status);
-            item.error = r.error;
-            report(item, false);
-            return;
+            return report_unstored(rec, attempt_status_text(r.status), r.error);
         }
-        if (!registry_.find(rec.type)) {
-            BulkItem item = item_of(rec);
-            item.status = "no-plugin";
-            item.error = "no plugin for type '" + rec.type + "'";
-            report(item, false);
-            return;
-        }
+        if (!registry_.find(rec.type))
+            return report_unstored(rec, "no-plugin", "no plugin for type '" + rec.type + "'");
         executor_.submit({rec.id, rec.type, rec.text});
         rec.text.clear(); // the worker has it now; the dispatcher keeps what the report needs
         in_flight_.emplace(rec.id, std::move(rec));
+    }
+
+    void report_unstored(const LevelRecord &rec, const std::string &status, const std::string &error) {
+        BulkItem item = item_of(rec);
+        item.status = status;
+        item.error = error;
+        report(item, false);
     }
 
     BulkItem item_of(const LevelRecord &rec) const {

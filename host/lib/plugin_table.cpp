@@ -2,11 +2,8 @@
 // as C++ values (see plugin_table.hpp).
 #include <pluzzle/host/plugin_table.hpp>
 #include <pluzzle/host/utf8.hpp>
+#include <pluzzle/params.hpp>
 
-#include <cerrno>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -94,30 +91,15 @@ std::string profile_value_problem(std::string_view value) {
     return {};
 }
 
-// Why a descriptor's default value is not one of its own accepted values ("" when it is): a plugin whose defaults
-// break its ranges fails the first time a user leaves the parameter out, far from the cause.
+// Why a descriptor's default value is not one its declaration accepts ("" when it is), by the SDK's own rule for
+// given values: a plugin whose defaults break its ranges fails the first time a user leaves the parameter out.
 static std::string default_problem(const pz_param_desc &d) {
-    const std::string v = d.default_value;
-    auto number = [](double x) {
-        char text[32];
-        std::snprintf(text, sizeof text, "%.15g", x);
-        return std::string(text);
-    };
-    if (d.type == PZ_PARAM_INT || d.type == PZ_PARAM_REAL) {
-        errno = 0;
-        char *end = nullptr;
-        const double x =
-            d.type == PZ_PARAM_INT ? double(std::strtoll(v.c_str(), &end, 10)) : std::strtod(v.c_str(), &end);
-        if (v.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(x))
-            return "'" + v + "' is not " + (d.type == PZ_PARAM_INT ? "an integer" : "a number");
-        if (d.min < d.max && (x < d.min || x > d.max))
-            return "'" + v + "' is out of its range [" + number(d.min) + ", " + number(d.max) + "]";
-    } else if (d.type == PZ_PARAM_CHOICE) {
-        const std::string padded = "|" + std::string(d.choices) + "|";
-        if (v.empty() || padded.find("|" + v + "|") == std::string::npos)
-            return "'" + v + "' is not one of its choices " + d.choices;
+    try {
+        pluzzle::Params::check(param_desc(d), string_of(d.default_value));
+        return {};
+    } catch (const pluzzle::Error &e) {
+        return e.what();
     }
-    return {};
 }
 
 std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
@@ -169,7 +151,7 @@ std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
         if (!d.name || !*d.name || !d.default_value || !d.choices || !d.help)
             return who + "has parameter " + std::to_string(i + 1) + " with a missing name or string";
         if (std::string why = default_problem(d); !why.empty())
-            return who + "has parameter '" + d.name + "' whose default " + why;
+            return who + "declares a default its own parameter refuses: " + why;
     }
     if (t->tool_count && !t->tools) return who + "declares tools but no table";
     for (uint32_t i = 0; i < t->tool_count; ++i) {
@@ -191,7 +173,7 @@ std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
             if (!d.name || !*d.name || !d.default_value || !d.choices || !d.help)
                 return who + "has solver option " + std::to_string(i + 1) + " with a missing name or string";
             if (std::string why = default_problem(d); !why.empty())
-                return who + "has solver option '" + d.name + "' whose default " + why;
+                return who + "declares a default its own solver option refuses: " + why;
         }
     }
     if (t->struct_size >= offsetof(pz_plugin, ai_profile_count) + sizeof t->ai_profile_count && t->ai_profile_count) {

@@ -28,13 +28,13 @@ std::string group_name(gid_t gid) {
     return gr ? gr->gr_name : std::to_string(gid);
 }
 
-std::string octal(uint32_t mode) {
+} // namespace
+
+std::string mode_text(uint32_t mode) {
     char text[8];
-    std::snprintf(text, sizeof text, "%04o", mode);
+    std::snprintf(text, sizeof text, "%04o", mode & 07777);
     return text;
 }
-
-} // namespace
 
 FileOwnership plugin_file_ownership(const std::string &path) {
     FileOwnership out;
@@ -48,7 +48,7 @@ FileOwnership plugin_file_ownership(const std::string &path) {
     out.mode = uint32_t(st.st_mode & 07777);
     const std::string what = S_ISDIR(st.st_mode) ? "plugin folder" : "plugin";
     const std::string where =
-        path + " (owner " + out.owner + ", group " + out.group + ", mode " + octal(out.mode) + ")";
+        path + " (owner " + out.owner + ", group " + out.group + ", mode " + mode_text(out.mode) + ")";
     // A user-private group (same name as the owner, the Debian default with umask 002) is the owner alone.
     const bool private_group = out.group == out.owner;
     if (st.st_mode & S_IWOTH)

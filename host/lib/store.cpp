@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 #include <thread>
 
@@ -78,6 +79,9 @@ constexpr const char *kLevelColumns =
     "l.id, l.pack_id, l.position, l.type, l.name, l.author, l.params, l.text, l.hash, l.created_at, l.updated_at";
 constexpr const char *kResultColumns = "r.id, r.level_id, r.plugin_id, r.plugin_version, r.status, r.solution, "
                                        "r.time_ms, r.nodes, r.info, r.solved_at";
+// The levels a LevelFilter selects: bind ?1 to the pack name and ?2 to the type ('' for any).
+constexpr const char *kFilteredLevels = " FROM levels l JOIN packs p ON p.id = l.pack_id"
+                                        " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)";
 constexpr const char *kPackColumns =
     "p.id, p.name, p.description, p.created_at, (SELECT COUNT(*) FROM levels l WHERE l.pack_id = p.id)";
 
@@ -379,22 +383,12 @@ std::vector<bool> Store::add_levels_each(int64_t pack_id, std::vector<LevelRecor
 }
 
 std::vector<LevelRecord> Store::levels(const LevelFilter &filter) {
-    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns +
-                              " FROM levels l JOIN packs p ON p.id = l.pack_id"
-                              " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)"
-                              " ORDER BY l.pack_id, l.position",
-                          "listing levels");
-    st.bind(1, filter.pack).bind(2, filter.type);
-    std::vector<LevelRecord> out;
-    while (st.step()) out.push_back(read_level(st));
-    return out;
+    return levels_page(filter, {}, size_t(std::numeric_limits<int64_t>::max())); // one page holding them all
 }
 
 std::vector<LevelRecord> Store::levels_page(const LevelFilter &filter, const LevelCursor &after, size_t limit) {
     // Keyset paging on the (pack_id, position) index: each page costs the same however deep into the pack.
-    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns +
-                              " FROM levels l JOIN packs p ON p.id = l.pack_id"
-                              " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)"
+    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns + kFilteredLevels +
                               " AND (l.pack_id, l.position) > (?3, ?4)"
                               " ORDER BY l.pack_id, l.position LIMIT ?5",
                           "listing levels");
@@ -407,9 +401,7 @@ std::vector<LevelRecord> Store::levels_page(const LevelFilter &filter, const Lev
 }
 
 size_t Store::count_levels(const LevelFilter &filter) {
-    auto st = db_.prepare("SELECT COUNT(*) FROM levels l JOIN packs p ON p.id = l.pack_id"
-                          " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)",
-                          "counting levels");
+    auto st = db_.prepare(std::string("SELECT COUNT(*)") + kFilteredLevels, "counting levels");
     st.bind(1, filter.pack).bind(2, filter.type).step();
     return size_t(st.int64(0));
 }
@@ -436,8 +428,7 @@ size_t Store::count_levels_with_final_result(const LevelFilter &filter, const st
 }
 
 std::vector<std::string> Store::level_types(const LevelFilter &filter) {
-    auto st = db_.prepare("SELECT DISTINCT l.type FROM levels l JOIN packs p ON p.id = l.pack_id"
-                          " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2) ORDER BY l.type",
+    auto st = db_.prepare(std::string("SELECT DISTINCT l.type") + kFilteredLevels + " ORDER BY l.type",
                           "listing level types");
     st.bind(1, filter.pack).bind(2, filter.type);
     std::vector<std::string> out;

@@ -190,8 +190,10 @@ TEST(PluginLoader, ReportsLibrariesThatAreNotPlugins) {
     // ABI 1.5: the plugin's own reason comes through the entry's error channel.
     EXPECT_EQ(reason_for(reg, "throwing.so"),
               "its entry point returned no plugin table: info() failed: probe refuses to initialise");
-    EXPECT_EQ(reason_for(reg, "default.so"),
-              "plugin 'probe_bad_default' has parameter 'value' whose default '1001' is out of its range [0, 1000]");
+    EXPECT_EQ(
+        reason_for(reg, "default.so"),
+        "plugin 'probe_bad_default' declares a default its own parameter refuses: parameter 'value' = '1001': out "
+        "of range [0, 1000]");
     // The good one after them still loads.
     ASSERT_EQ(reg.plugins().size(), 1u);
     EXPECT_EQ(reg.plugins()[0]->id(), "probe");

@@ -51,23 +51,14 @@ public:
         throw bad_argument("parameter '" + name + "' is not declared by the plugin", name);
     }
 
-private:
-    const ParamDesc *find(const std::string &name) const {
-        for (auto &d : declared_)
-            if (d.name == name) return &d;
-        return nullptr;
-    }
-    const std::string *lookup(const std::string &name) const {
-        for (auto &kv : values_)
-            if (kv.first == name) return &kv.second;
-        return nullptr;
-    }
     // 17 and 0.25, not 17.000000 and 0.250000.
     static std::string number_text(double x) {
         char text[32];
         std::snprintf(text, sizeof text, "%.15g", x);
         return text;
     }
+    // Throws bad_argument naming the key unless `v` is a value `d` accepts (a number in range, a boolean, one of the
+    // choices). Public so a host can hold a plugin's declared defaults to the same rule.
     static void check(const ParamDesc &d, const std::string &v) {
         auto fail = [&](const std::string &why) {
             return bad_argument("parameter '" + d.name + "' = '" + v + "': " + why, d.name);
@@ -91,6 +82,18 @@ private:
             if (v.empty() || v.find('|') != std::string::npos || padded.find("|" + v + "|") == std::string::npos)
                 throw fail("must be one of " + d.choices);
         }
+    }
+
+  private:
+    const ParamDesc *find(const std::string &name) const {
+        for (auto &d : declared_)
+            if (d.name == name) return &d;
+        return nullptr;
+    }
+    const std::string *lookup(const std::string &name) const {
+        for (auto &kv : values_)
+            if (kv.first == name) return &kv.second;
+        return nullptr;
     }
 
     std::vector<ParamDesc> declared_;

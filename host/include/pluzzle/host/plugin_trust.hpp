@@ -19,6 +19,9 @@ struct FileOwnership {
 // owned by a user who is neither the one running pluzzle nor root.
 FileOwnership plugin_file_ownership(const std::string &path);
 
+// Permission bits as ls and chmod write them: "0755".
+std::string mode_text(uint32_t mode);
+
 // Lower-case hex SHA-256 of the file's bytes (OpenSSL's libcrypto); std::runtime_error if it cannot be read.
 std::string sha256_file_hex(const std::string &path);
 
