@@ -323,14 +323,6 @@ int solve_and_report(Context &ctx, host::Store &store, host::BulkOptions &option
 // Every rank runs this under mpirun: rank 0 owns the database and dispatches, the others solve what it sends.
 int run_solve_mpi(Context &ctx, DbArgs args) {
     host::mpi::Session session;
-    const std::string differ = host::mpi::compare_plugins(ctx.registry());
-    if (!differ.empty()) {
-        if (session.rank() == 0)
-            std::cerr << "error: the MPI ranks do not have the same plugins (install the same ones on every node, "
-                         "or narrow them with --plugin-path):\n"
-                      << differ;
-        return kExitBadInput;
-    }
     host::mpi::Channel channel;
     if (session.rank() != 0) return host::mpi::run_worker_rank(channel, ctx.registry(), args.heartbeat_s);
     const auto stop_all = [&] {
@@ -351,12 +343,19 @@ int run_solve_mpi(Context &ctx, DbArgs args) {
         setup.memory_limit_mib = args.memory_limit_mib;
         setup.local_jobs = args.jobs_given ? args.jobs : 1; // per rank: one rank per core is the usual layout
         if (channel.size() < 2) throw std::runtime_error("--mpi needs worker ranks: run it with mpirun -np 2 or more");
-        host::mpi::MpiExecutor ranks(channel, setup, args.heartbeat_s);
+        host::mpi::MpiExecutor ranks(channel, args.heartbeat_s, host::mpi::recovery_enabled());
         print_notes(ctx, ranks);
+        ranks.start(setup, host::wire::hello_of(ctx.registry()).plugins);
         if (!host::mpi::recovery_enabled() && !ctx.quiet && !ctx.json)
             std::cerr << "note: a rank that dies ends this job (Open MPI's default); the results stored stay, and "
                          "--resume solves the rest (mpirun --enable-recovery reassigns its levels instead)\n";
         return solve_and_report(ctx, store, options, &ranks);
+    } catch (const host::mpi::PluginMismatch &e) {
+        stop_all();
+        std::cerr << "error: the MPI ranks do not have the same plugins (install the same ones on every node, or "
+                     "narrow them with --plugin-path):\n"
+                  << e.what();
+        return kExitBadInput;
     } catch (...) {
         stop_all();
         throw;

@@ -98,14 +98,7 @@ class Worker {
                              registry_.problems().back().reason.c_str());
         memory_limit_mib_ = s.memory_limit_mib;
         if (memory_limit_mib_) limit_memory(memory_limit_mib_);
-        wire::Hello hello;
-        hello.pid = uint32_t(getpid());
-        char host[256] = {};
-        gethostname(host, sizeof host - 1);
-        hello.host = host;
-        for (const auto &p : registry_.plugins())
-            hello.plugins.push_back({p->id(), p->version(), 0, wire::Origin::bundled});
-        return write_all(out_, wire::encode(hello));
+        return write_all(out_, wire::encode(wire::hello_of(registry_)));
     }
 
     bool solve(const wire::Chunk &chunk) {

@@ -1,7 +1,10 @@
 // worker_protocol.cpp -- byte-exact little-endian encoding and bounds-checked decoding of the worker frames.
 #include <pluzzle/host/worker_protocol.hpp>
 
+#include <pluzzle/host/plugin_registry.hpp>
+
 #include <cstring>
+#include <unistd.h>
 
 namespace pluzzle::host::wire {
 
@@ -253,6 +256,18 @@ std::string frame(Kind kind, std::string_view payload) {
     out.push_back(char(kind));
     out.append(payload);
     return out;
+}
+
+Hello hello_of(const PluginRegistry &registry, uint32_t slots) {
+    Hello hello;
+    hello.pid = uint32_t(getpid());
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    hello.host = host;
+    hello.slots = slots;
+    for (const auto &p : registry.plugins())
+        hello.plugins.push_back({p->id(), p->version(), 0, Origin::bundled});
+    return hello;
 }
 
 Hello decode_hello(std::string_view payload) {

@@ -1,7 +1,9 @@
 // mpi_channel.cpp -- see mpi_channel.hpp.
 #include "mpi_channel.hpp"
 
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 
 namespace pluzzle::host::mpi {
 
@@ -12,6 +14,12 @@ Channel::Channel() {
 }
 
 Channel::~Channel() {
+    // The last sends (STOP, a final batch) should arrive: give them a moment, but no more -- a peer may be dead.
+    for (const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+         !sends_.empty() && std::chrono::steady_clock::now() < until;) {
+        progress();
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     for (Pending &p : sends_)
         MPI_Request_free(&p.request);
 }

@@ -21,7 +21,7 @@ struct Message {
 class Channel {
   public:
     Channel();
-    ~Channel(); // gives up on sends still under way (their peer may be dead)
+    ~Channel(); // waits a second at most for sends still under way (their peer may be dead)
     int rank() const { return rank_; }
     int size() const { return size_; }
 

@@ -1,6 +1,8 @@
 // mpi_executor.cpp -- see mpi_executor.hpp.
 #include "mpi_executor.hpp"
 
+#include "rank_plugins.hpp"
+
 #include <pluzzle/host/json_line.hpp>
 
 #include <algorithm>
@@ -17,31 +19,45 @@ constexpr double kCancelGraceS = 2; // ranks that do not answer a cancel in this
 
 } // namespace
 
-MpiExecutor::MpiExecutor(Channel &channel, const wire::Setup &setup, double heartbeat_timeout_s)
-    : channel_(channel), silence_(heartbeat_timeout_s) {
-    const auto start = Clock::now();
-    for (int r = 1; r < channel_.size(); ++r) {
-        channel_.send(r, setup);
-        ranks_[r].heard = start;
+MpiExecutor::MpiExecutor(Channel &channel, double heartbeat_timeout_s, bool recovery)
+    : channel_(channel), silence_(heartbeat_timeout_s), recovery_(recovery) {
+    for (int r = 1; r < channel_.size(); ++r)
         ranks_[r].alive = false; // until its HELLO
-    }
-    size_t hellos = 0;
-    while (hellos < ranks_.size()) {
-        if (auto m = channel_.receive()) {
-            if (m->kind != wire::Kind::hello || !ranks_.count(m->source)) continue;
-            const wire::Hello hello = wire::decode_hello(m->payload);
-            Rank &rank = ranks_[m->source];
-            rank.alive = true, rank.slots = std::max(1u, hello.slots), rank.host = hello.host;
-            rank.heard = Clock::now();
-            ++hellos;
-        } else if (Clock::now() - start > silence_) {
-            throw std::runtime_error("MPI: " + std::to_string(ranks_.size() - hellos) +
-                                     " rank(s) did not start their workers within the heartbeat timeout");
-        } else {
+}
+
+void MpiExecutor::start(const wire::Setup &setup, const std::vector<wire::PluginEntry> &rank0_plugins) {
+    const auto begun = said_ = Clock::now();
+    for (auto &[r, rank] : ranks_)
+        channel_.send(r, setup);
+    std::string mismatches;
+    size_t answered = 0;
+    while (answered < ranks_.size() && Clock::now() - begun < start_up_allowance(silence_.count())) {
+        beat(Clock::now()); // the ranks that answered wait for the others without falling silent
+        std::optional<Message> m = channel_.receive();
+        if (!m) {
             std::this_thread::sleep_for(std::chrono::microseconds(500));
+            continue;
         }
+        if (m->kind != wire::Kind::hello || !ranks_.count(m->source) || ranks_[m->source].alive) {
+            handle(*m); // an answered rank's heartbeat
+            continue;
+        }
+        const wire::Hello h = wire::decode_hello(m->payload);
+        ++answered;
+        mismatches += rank_plugin_differences(m->source, h.host, rank0_plugins, h.plugins);
+        Rank &rank = ranks_[m->source];
+        rank.alive = true, rank.slots = std::max(1u, h.slots), rank.host = h.host, rank.heard = Clock::now();
     }
-    said_ = Clock::now();
+    if (!mismatches.empty()) throw PluginMismatch(mismatches);
+    const size_t silent = ranks_.size() - answered;
+    if (silent && (!recovery_ || !answered))
+        throw std::runtime_error("MPI: " + std::to_string(silent) + " rank(s) did not start within " +
+                                 std::to_string(int(start_up_allowance(silence_.count()).count())) + " s");
+    for (auto &[r, rank] : ranks_)
+        if (!rank.alive) {
+            rank.alive = true, rank.host = "unknown"; // lost like a rank that dies later: reported once
+            lose(r, "no HELLO within the start-up allowance");
+        }
 }
 
 MpiExecutor::~MpiExecutor() {
@@ -152,6 +168,14 @@ void MpiExecutor::lose(int r, const std::string &why) {
     rank.held.clear();
 }
 
+// Rank 0 is alive too: the ranks stop when it falls silent.
+void MpiExecutor::beat(Clock::time_point now) {
+    if (now - said_ <= silence_ / 5) return;
+    for (auto &[r, rank] : ranks_)
+        if (rank.alive) channel_.send(r, wire::Heartbeat{++beat_});
+    said_ = now;
+}
+
 void MpiExecutor::check_silence(Clock::time_point now) {
     for (auto &[r, rank] : ranks_) {
         if (!rank.alive) continue;
@@ -172,11 +196,7 @@ std::vector<WorkResult> MpiExecutor::collect(std::chrono::milliseconds wait) {
         while (auto m = channel_.receive())
             handle(*m), heard = true;
         const auto now = Clock::now();
-        if (now - said_ > silence_ / 5) { // rank 0 is alive too: the ranks stop when it falls silent
-            for (auto &[r, rank] : ranks_)
-                if (rank.alive) channel_.send(r, wire::Heartbeat{++beat_});
-            said_ = now;
-        }
+        beat(now);
         check_silence(now);
         if (!done_.empty() || now >= until || pending() == 0) break;
         // Iprobe and sleep, never a spin inside MPI; the sleep grows while nothing comes (each rank holds two

@@ -11,17 +11,37 @@
 
 #include <pluzzle/host/executor.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <map>
+#include <stdexcept>
 #include <unordered_set>
 
 namespace pluzzle::host::mpi {
 
+// The ranks' plugins differ from rank 0's: nothing is solved (the message lists the differences, one per line).
+class PluginMismatch : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// How long the start may take before a rank counts as lost: SETUP comes once rank 0 has opened the database, and a
+// rank answers once its local workers (perhaps processes loading plugins on a busy node) are up -- slower than the
+// heartbeats of a run under way, so never less than 20 s.
+inline std::chrono::duration<double> start_up_allowance(double heartbeat_timeout_s) {
+    return std::chrono::duration<double>(std::max(heartbeat_timeout_s, 20.0));
+}
+
 class MpiExecutor : public Executor {
   public:
-    // Sends SETUP to every other rank and waits for their HELLOs (throws when one stays silent that long).
-    MpiExecutor(Channel &channel, const wire::Setup &setup, double heartbeat_timeout_s);
+    // `recovery`: mpirun keeps the job alive when a rank dies (--enable-recovery), so a rank lost at the start is
+    // reported and the run goes on without it; otherwise the start fails.
+    MpiExecutor(Channel &channel, double heartbeat_timeout_s, bool recovery);
+    // Sends SETUP to every other rank and waits (point to point, with a deadline: no collective that a dead rank
+    // could hold up) for their HELLOs. Throws PluginMismatch when a rank's plugins differ from `rank0_plugins`, and
+    // runtime_error when no rank answered (or, without recovery, any one did not).
+    void start(const wire::Setup &setup, const std::vector<wire::PluginEntry> &rank0_plugins);
     ~MpiExecutor() override; // STOP to every rank left
 
     unsigned slots() const override;
@@ -45,12 +65,14 @@ class MpiExecutor : public Executor {
 
     void fill();
     void handle(const Message &m);
+    void beat(Clock::time_point now);
     void check_silence(Clock::time_point now);
     void lose(int rank, const std::string &why);
     size_t chunk_size(size_t room) const;
 
     Channel &channel_;
     std::chrono::duration<double> silence_;
+    bool recovery_ = false;
     std::map<int, Rank> ranks_; // by rank number (1..size-1)
     std::deque<WorkItem> queue_;
     std::unordered_set<int64_t> suspects_;

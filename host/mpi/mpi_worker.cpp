@@ -1,13 +1,14 @@
 // mpi_worker.cpp -- see mpi_worker.hpp.
 #include "mpi_worker.hpp"
 
+#include "mpi_executor.hpp"
+
 #include <pluzzle/host/process_executor.hpp>
 #include <pluzzle/host/thread_executor.hpp>
 
 #include <chrono>
 #include <memory>
 #include <thread>
-#include <unistd.h>
 #include <unordered_set>
 
 namespace pluzzle::host::mpi {
@@ -46,13 +47,7 @@ int run_worker_rank(Channel &channel, const PluginRegistry &registry, double hea
             switch (m->kind) {
             case wire::Kind::setup: {
                 workers = local_workers(wire::decode_setup(m->payload), registry);
-                wire::Hello hello;
-                hello.pid = uint32_t(getpid());
-                char host[256] = {};
-                gethostname(host, sizeof host - 1);
-                hello.host = host;
-                hello.slots = workers->slots();
-                channel.send(0, hello);
+                channel.send(0, wire::hello_of(registry, workers->slots())); // rank 0 checks the plugins
                 break;
             }
             case wire::Kind::chunk:
@@ -91,7 +86,8 @@ int run_worker_rank(Channel &channel, const PluginRegistry &registry, double hea
         }
         const auto now = Clock::now();
         if (now - said > silence / 5) channel.send(0, wire::Heartbeat{++beat}), said = now;
-        if (now - heard > silence) return 1; // rank 0 is gone
+        // Rank 0 is gone (before SETUP it may still be opening the database: the start-up allowance then).
+        if (now - heard > (workers ? silence : start_up_allowance(heartbeat_timeout_s))) return 1;
     }
     workers.reset();
     // Let the last messages leave before MPI_Finalize.

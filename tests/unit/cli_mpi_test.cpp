@@ -28,9 +28,11 @@ TEST(CliMpi, WithoutMpiTheCliSaysHowToGetIt) {
 #else
 namespace {
 
-// mpirun as root, quiet and deterministic on one machine.
+// mpirun as root, quiet and deterministic on one machine; a job that hangs is ended after two minutes (mpirun
+// passes the TERM on to its ranks) so that the test fails instead of waiting for ctest's timeout.
 std::string mpirun(const std::string &extra = "") {
-    return "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1 " +
+    return "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1 "
+           "timeout 120 " +
            quote(PLUZZLE_MPIRUN) + " --oversubscribe --bind-to none " + extra;
 }
 // The CLI as mpirun starts it (mpirun passes the environment on).
@@ -201,6 +203,7 @@ TEST(CliMpi, ARankKilledUnderRecoveryHasItsLevelsReassigned) {
     int status = 0;
     waitpid(pid, &status, 0); // (mpirun's own status is 0 in this mode whatever happens: read the summary)
     ASSERT_TRUE(started) << "no results within a minute: " << read_file(err);
+    EXPECT_FALSE(WIFEXITED(status) && WEXITSTATUS(status) == 124) << "the job hung (ended by timeout)";
     const auto lines = json_lines(read_file(out));
     ASSERT_FALSE(lines.empty()) << read_file(err);
     EXPECT_EQ(member(lines.back(), "attempted"), "40") << read_file(err);
@@ -210,5 +213,45 @@ TEST(CliMpi, ARankKilledUnderRecoveryHasItsLevelsReassigned) {
     for (const auto &[name, answer] : answers(db, &stored))
         EXPECT_EQ(answer.first, "unique") << name;
     EXPECT_EQ(stored, 40u);
+}
+
+// A rank that dies after MPI_Init, before its HELLO (a node lost while it loads its plugins): under recovery it is
+// reported lost at the start and the others solve everything; the job ends (no fence waits for the dead rank).
+TEST(CliMpi, ARankLostAtTheStartUnderRecoveryLeavesItsShareToTheOthers) {
+    TempDir dir;
+    std::string probes;
+    for (int i = 0; i < 12; ++i)
+        probes += "probe 1\nvalue " + std::to_string(i) + "\n\n";
+    write_file(dir / "quick.probe", probes);
+    const std::string db = import(dir, "levels.db", {dir / "quick.probe"});
+    const RunResult r = run("{ " + mpirun("--enable-recovery -np 2 ") + env(probe_dir("good")) + the_cli() +
+                            " --json db solve " + quote(db) + " --mpi --threads --heartbeat-timeout 2 : -np 1 " +
+                            quote(PLUZZLE_RANK_THAT_DIES) + " 2>" + quote(dir / "err.txt") + "; }");
+    const std::string err = read_file(dir / "err.txt");
+    EXPECT_NE(r.exit_code, 124) << "the job hung (ended by timeout): " << err;
+    EXPECT_NE(err.find("rank 2 (host unknown) lost: no HELLO"), std::string::npos) << err;
+    const auto lines = json_lines(r.out);
+    ASSERT_FALSE(lines.empty()) << r.out << err;
+    EXPECT_EQ(member(lines.back(), "attempted"), "12") << err;
+    EXPECT_EQ(member(lines.back(), "unsolved"), "0");
+    size_t stored = 0;
+    for (const auto &[name, answer] : answers(db, &stored))
+        EXPECT_EQ(answer.first, "unique") << name;
+    EXPECT_EQ(stored, 12u);
+}
+
+// Without recovery a rank that never says hello ends the start with an error that says so, before anything is
+// solved (Open MPI may end the job first when it sees the death: either way nothing is stored and the exit fails).
+TEST(CliMpi, ARankLostAtTheStartWithoutRecoveryFailsTheStart) {
+    TempDir dir;
+    const std::string db = import(dir, "levels.db", {data_dir() + "/lightsout/classic.lightsout"});
+    const RunResult r = run(mpirun("-np 2 ") + env(probe_dir("good")) + the_cli() + " db solve " + quote(db) +
+                                " --mpi --threads : -np 1 " + quote(PLUZZLE_RANK_THAT_DIES),
+                            true);
+    EXPECT_NE(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.exit_code, 124) << "the job hung (ended by timeout): " << r.out;
+    size_t rows = 0;
+    answers(db, &rows);
+    EXPECT_EQ(rows, 0u);
 }
 #endif

@@ -13,6 +13,10 @@
 #include <string_view>
 #include <vector>
 
+namespace pluzzle::host {
+class PluginRegistry;
+}
+
 namespace pluzzle::host::wire {
 
 constexpr uint32_t kProtocolVersion = 1;
@@ -132,6 +136,9 @@ std::string payload_of(const Returned &m);
 std::string payload_of(const Heartbeat &m);
 std::string payload_of(const Cancel &m);
 std::string payload_of(const Stop &m);
+
+// This process's HELLO: its pid, host name and loaded plugins (a rank with other plugins is refused).
+Hello hello_of(const PluginRegistry &registry, uint32_t slots = 1);
 
 // A whole pipe frame around a payload.
 std::string frame(Kind kind, std::string_view payload);
