@@ -202,7 +202,7 @@ TEST(CliMpi, ARankKilledUnderRecoveryHasItsLevelsReassigned) {
             kill(p, SIGKILL);
     int status = 0;
     waitpid(pid, &status, 0); // (mpirun's own status is 0 in this mode whatever happens: read the summary)
-    ASSERT_TRUE(started) << "no results within a minute: " << read_file(err);
+    ASSERT_TRUE(started) << "no results within a minute: " << read_file(err) << read_file(out);
     EXPECT_FALSE(WIFEXITED(status) && WEXITSTATUS(status) == 124) << "the job hung (ended by timeout)";
     const auto lines = json_lines(read_file(out));
     ASSERT_FALSE(lines.empty()) << read_file(err);
