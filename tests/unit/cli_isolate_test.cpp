@@ -84,7 +84,9 @@ TEST(CliIsolate, CrashingAndHangingLevelsAmongGoodOnesCostOneLevelEach) {
     EXPECT_EQ(rows.at("f_hang").status, "timeout");
     EXPECT_NE(rows.at("f_hang").info.find("worker killed"), std::string::npos) << rows.at("f_hang").info;
     EXPECT_EQ(rows.at("i_hog").status, "crashed");
+#ifndef __SANITIZE_ADDRESS__ // ASan's allocator answers a heap over RLIMIT_DATA with a null, not std::bad_alloc
     EXPECT_NE(rows.at("i_hog").info.find("out of memory"), std::string::npos) << rows.at("i_hog").info;
+#endif
     // The summary counts them; --resume tries exactly the failures again (they are not final).
     const auto lines = json_lines(r.out);
     ASSERT_FALSE(lines.empty());

@@ -28,12 +28,20 @@ TEST(CliMpi, WithoutMpiTheCliSaysHowToGetIt) {
 #else
 namespace {
 
+#ifdef __SANITIZE_ADDRESS__
+// Under the asan preset: Open MPI's components leak at MPI_Finalize and are unloaded with their symbols, so no
+// suppression can name them; the ranks keep every other check.
+constexpr const char *kNoLeakCheckInRanks = "ASAN_OPTIONS=\"$ASAN_OPTIONS:detect_leaks=0\" ";
+#else
+constexpr const char *kNoLeakCheckInRanks = "";
+#endif
+
 // mpirun as root, quiet and deterministic on one machine; a job that hangs is ended after two minutes (mpirun
 // passes the TERM on to its ranks) so that the test fails instead of waiting for ctest's timeout.
 std::string mpirun(const std::string &extra = "") {
-    return "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1 "
-           "timeout 120 " +
-           quote(PLUZZLE_MPIRUN) + " --oversubscribe --bind-to none " + extra;
+    return "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1 " +
+           std::string(kNoLeakCheckInRanks) + "timeout 120 " + quote(PLUZZLE_MPIRUN) +
+           " --oversubscribe --bind-to none " + extra;
 }
 // The CLI as mpirun starts it (mpirun passes the environment on).
 std::string the_cli() { return quote(PLUZZLE_CLI); }
