@@ -6,7 +6,8 @@
 // One input is a level text, optionally followed by a NUL and moves (4 bytes each: what, x, y, extra). Every
 // format the plugin declares is tried on the text (seeds from data/ come in all of them); for each level parsed:
 //   encode -> parse -> encode gives the same text (the exact round trip the database's hashes rely on);
-//   describe, render (to a recording canvas), solve with tiny limits -- a solution the solver gives must pass check;
+//   describe, render (to a recording canvas), solve with tiny limits -- a solution the solver gives must pass check
+//   (a solver may refuse a level, saying why);
 //   the moves: pointer presses/drags/keys through interpret -> execute on a play state (state text round trip
 //   after each), and edit tools through edit_interpret -> edit_execute on the level.
 // A bad input must come back as InputError (a parse or rule error naming its place); anything else -- a
@@ -129,7 +130,12 @@ void exercise(const Plugin &plugin, const LevelPtr &level, const std::vector<Mov
     plugin.describe(level.get());
     plugin.render(level.get(), nullptr);
     if (plugin.can(PZ_CAP_SOLVE)) {
-        const SolveReport report = plugin.solve(level.get(), tiny_limits());
+        SolveReport report;
+        try {
+            report = plugin.solve(level.get(), tiny_limits());
+        } catch (const InputError &) {
+            report.status = PZ_SOLVE_LIMIT; // a solver may refuse, with the reason, a level it has no answer for
+        }                                   // (celladd's game with no AI opponent: no line to find)
         if (pluzzle::counts_as_solved(report.status))
             for (const std::string &solution : report.solutions)
                 if (const CheckReport c = plugin.check(level.get(), solution); !c.ok)
