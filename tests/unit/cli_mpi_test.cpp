@@ -89,17 +89,22 @@ bool wait_for_results(const std::string &db, size_t n) {
     return rows >= n;
 }
 
-// Every process whose environment says it is this MPI rank.
-std::vector<pid_t> processes_of_rank(int rank) {
+// Every process of this test's job (its command line names `db`, a file of this test's own folder) whose
+// environment says it is this MPI rank -- never a rank of another test's job that ctest runs beside it.
+std::vector<pid_t> processes_of_rank(int rank, const std::string &db) {
+    const auto read = [](const std::string &path) {
+        std::ifstream in(path);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
     std::vector<pid_t> out;
     DIR *proc = opendir("/proc");
     for (dirent *e; proc && (e = readdir(proc));) {
         const pid_t pid = pid_t(std::atoi(e->d_name));
         if (pid <= 0) continue;
-        std::ifstream in("/proc/" + std::string(e->d_name) + "/environ");
-        const std::string environ((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string environ = read("/proc/" + std::string(e->d_name) + "/environ");
         if (environ.find(std::string("OMPI_COMM_WORLD_RANK=") + std::to_string(rank) + '\0') != std::string::npos &&
-            environ.find("PLUZZLE_PLUGIN_PATH=") != std::string::npos)
+            environ.find("PLUZZLE_PLUGIN_PATH=") != std::string::npos &&
+            read("/proc/" + std::string(e->d_name) + "/cmdline").find(db) != std::string::npos)
             out.push_back(pid);
     }
     if (proc) closedir(proc);
@@ -168,7 +173,7 @@ TEST(CliMpi, ARankKilledMidRunThenResumeLosesNothing) {
                                   " --mpi --threads >/dev/null 2>&1");
     ASSERT_GE(pid, 0);
     EXPECT_TRUE(wait_for_results(db, 6)) << "no results within a minute";
-    const std::vector<pid_t> rank2 = processes_of_rank(2);
+    const std::vector<pid_t> rank2 = processes_of_rank(2, db);
     ASSERT_FALSE(rank2.empty());
     for (pid_t p : rank2)
         kill(p, SIGKILL);
@@ -206,7 +211,7 @@ TEST(CliMpi, ARankKilledUnderRecoveryHasItsLevelsReassigned) {
     // collective) is not what this tests, and with --enable-recovery that collective would wait for it forever.
     const bool started = wait_for_results(db, 6);
     for (int rank : started ? std::vector<int>{2} : std::vector<int>{0, 1, 2})
-        for (pid_t p : processes_of_rank(rank))
+        for (pid_t p : processes_of_rank(rank, db))
             kill(p, SIGKILL);
     int status = 0;
     waitpid(pid, &status, 0); // (mpirun's own status is 0 in this mode whatever happens: read the summary)
