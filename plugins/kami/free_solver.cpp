@@ -125,12 +125,32 @@ class BoundTable {
     size_t used_ = 0;
 };
 
+// The path bounds computed, by state: what IslandSearch::remembered_path_bound() looks up first. Direct-mapped,
+// replaced on collision; shared by the islands like the BoundTable (their keys differ by their seeds).
+class WalkMemo {
+  public:
+    struct Slot {
+        Key key;
+        uint8_t value = 0;
+        bool exact = false, known = false;
+    };
+    Slot &slot(const Key &k) {
+        if (slots_.empty()) slots_.resize(kSlots);
+        return slots_[size_t(k.a) & (kSlots - 1)];
+    }
+
+  private:
+    static constexpr size_t kSlots = size_t(1) << 16; // 1.5 MB, allocated by the first path bound
+    std::vector<Slot> slots_;
+};
+
 class IslandSearch {
   public:
     // `seed` tells the islands' keys apart, so that they share one table of proven bounds.
-    IslandSearch(const Island &island, int palette, pluzzle::SolveControl &control, BoundTable &table, uint64_t seed)
+    IslandSearch(const Island &island, int palette, pluzzle::SolveControl &control, BoundTable &table,
+                 WalkMemo &walk_memo, uint64_t seed)
         : graph_(island.colour, island.adjacent, seed), words_(size_t(graph_.words())), palette_(palette),
-          control_(control), table_(table), scratch_(4 * words_) {}
+          control_(control), table_(table), scratch_(4 * words_), walk_memo_(walk_memo) {}
 
     // The fewest moves that leave the island one colour (`target`, or any colour for 0), searched for with no more
     // than `most` moves and (when not 0) `budget` more nodes; returns the moves, or gives up early when the control
@@ -397,7 +417,23 @@ class IslandSearch {
         // The shortest path's prints: the walks' least is no more (it is one of them), and costs far more.
         const int most = printed(colours_on_path_);
         if (most - 1 <= h) return 0;
-        return walks_.least_prints(graph_, a, b, std::min(cap + 1, most)) - 1;
+        const int limit = std::min(cap + 1, most);
+        const int prints = walks_.least_prints(graph_, a, b, limit);
+        walk_exact_ = prints < limit;
+        return prints - 1;
+    }
+
+    // path_bound(left, left + 1) for the node `state`, remembered: IDA*'s iterations meet the same states again
+    // with one move more to spend, and the walks cost nearly all of a node's time (98% on Threegrid1). The bound is
+    // the state's alone (the graph's walks), so an exact value holds for any `left`, and a capped one (the walks
+    // stopped at the cap) still bounds from below.
+    int remembered_path_bound(const Key &state, int left) {
+        WalkMemo::Slot &m = walk_memo_.slot(state);
+        if (m.known && m.key == state && (m.exact || m.value > left)) return m.value;
+        walk_exact_ = false;
+        const int p = path_bound(left, left + 1);
+        if (walk_exact_ || p > left) m = {state, uint8_t(std::min(p, 255)), walk_exact_, true};
+        return p;
     }
 
     // Breadth-first from `from`: the last group reached, with far_[u] the group u was reached from.
@@ -570,7 +606,8 @@ class IslandSearch {
         }
         // Before its children are bounded (most of a node's cost), a stronger bound of its own that may cut it.
         const int left = threshold - g; // the most moves a solution may still make
-        if (const int p = walks_on_ && left >= kPathBoundFrom ? path_bound(left, left + 1) : 0; g + p > threshold) {
+        if (const int p = walks_on_ && left >= kPathBoundFrom ? remembered_path_bound(state, left) : 0;
+            g + p > threshold) {
             if (waiting.empty()) table_.store(state, p);
             return g + p;
         }
@@ -724,6 +761,8 @@ class IslandSearch {
     std::vector<int> printer_;          // printed()'s table, per interval
     WalkPrinter walks_;                 // path_bound()'s prints over walks
     bool walks_on_ = true;              // whether dfs() tries the path bound (search() decides)
+    bool walk_exact_ = false;           // whether path_bound()'s last walks ran below their cap
+    WalkMemo &walk_memo_;
     uint64_t nodes_ = 0, node_cap_ = 0; // node_cap_: search()'s budget as a node count, 0 for none
     bool stopped_ = false, out_of_budget_ = false;
 };
@@ -806,6 +845,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
     std::vector<Answer> answers(islands.size());
     std::vector<std::unique_ptr<IslandSearch>> searches; // none for an island too large to search
     BoundTable table;                                    // shared: the islands' keys differ by their seeds
+    WalkMemo walk_memo;                                  // likewise
     size_t graph_bytes = 0;
     bool stopped = false;
     const auto ends_with = [](const Island &island, const std::vector<IslandMove> &moves) {
@@ -830,7 +870,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
             continue;
         }
         graph_bytes += bytes;
-        searches.push_back(std::make_unique<IslandSearch>(island, board.colours, control, table,
+        searches.push_back(std::make_unique<IslandSearch>(island, board.colours, control, table, walk_memo,
                                                           0x243f6a8885a308d3ULL + i * 0x9e3779b97f4a7c15ULL));
         IslandSearch &search = *searches[i];
         if (islands.size() > 1)

@@ -12,6 +12,7 @@
 // One shortest path is NOT enough: a 4-cycle with a tail (groups 2-0-{1,3}-4-5-6, colours 2 4 {1,2} 3 2 1) takes 3
 // moves, but its shortest path 2 0 1 4 5 6 alone takes 4.
 #pragma once
+#include "board.hpp"
 #include "group_graph.hpp"
 
 #include <cstdint>
@@ -30,7 +31,11 @@ class WalkPrinter {
     std::vector<int32_t> live_, index_;   // compact ids: live_[i] a live group, index_[group] its id
     std::vector<std::vector<int32_t>> adjacent_, same_colour_;
     std::vector<std::vector<int32_t>> into_; // per id x: the ids s whose pair (s, x) has settled
-    std::vector<uint8_t> prints_, middle_; // per pair (u, v) of ids, 0 = not settled yet
+    static constexpr size_t kColourSlots = kMaxColours + 1; // colours 0..kMaxColours
+    std::vector<uint8_t> colour_;                           // per id
+    std::vector<uint32_t> by_colour_;                       // per id, kColourSlots + 1 starts into its sorted adjacent_
+    std::vector<uint8_t> prints_, middle_;                  // per pair (u, v) of ids, 0 = not settled yet
+    std::vector<uint8_t> offered_;                          // per pair, the least value offered so far (0xff: none)
     std::vector<std::vector<uint32_t>> level_; // pairs waiting, by the value offered to them
 };
 
