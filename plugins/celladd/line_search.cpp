@@ -136,14 +136,25 @@ int model_move(Position &position, const Opponent &model, const ModelMoveOptions
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(kHeadroom * options.time_limit_s));
     auto out_of_time = [&] { return Clock::now() >= deadline || control.poll(); };
+    // Each rollout's moves count as nodes, so a node limit bounds this search as deterministically as a clock can't.
+    auto rollout_counted = [&](int who) {
+        const int moves_before = position.empty_count();
+        const int margin = rollout(position, who, model);
+        control.tick(static_cast<uint64_t>(std::max(1, moves_before)));
+        return margin;
+    };
 
     if (position.empty_count() <= options.exact_empties) {
         // A bounded sub-search: its own clock, so a hard endgame cannot eat the whole move's time.
         pz_solve_request request{};
         request.struct_size = sizeof(request);
         request.time_limit_s = std::max(0.0, options.time_limit_s * kExactShare);
+        if (control.node_limit())
+            request.node_limit = control.node_limit() > control.nodes() ? control.node_limit() - control.nodes() : 1;
         pluzzle::SolveControl sub(&request, nullptr);
-        if (auto exact = exact_line(position, me, model, sub)) {
+        auto exact = exact_line(position, me, model, sub);
+        control.tick(sub.nodes());
+        if (exact) {
             if (expected) *expected = exact->margin;
             return exact->moves.front();
         }
@@ -156,7 +167,7 @@ int model_move(Position &position, const Opponent &model, const ModelMoveOptions
     std::vector<std::pair<int, int>> scored; // (margin, move)
     for (int cell : moves) {
         position.play(cell);
-        scored.push_back({rollout(position, me, model), cell});
+        scored.push_back({rollout_counted(me), cell});
         position.undo();
         if (out_of_time() && scored.size() >= 1) break;
     }
@@ -175,7 +186,7 @@ int model_move(Position &position, const Opponent &model, const ModelMoveOptions
             position.legal_moves(second);
             for (int next : second) {
                 position.play(next);
-                scored[k].first = std::max(scored[k].first, rollout(position, me, model));
+                scored[k].first = std::max(scored[k].first, rollout_counted(me));
                 position.undo();
                 if (out_of_time()) break;
             }

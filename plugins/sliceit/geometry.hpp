@@ -7,7 +7,9 @@
 // get_rescale_policy copies its scale `factor` into the policy even when both inputs are empty and nothing set it,
 // and then never reads it. Harmless, and not ours to fix, so it is silenced for Boost's headers only.
 #pragma GCC diagnostic push
+#if defined(__GNUC__) && !defined(__clang__) // clang has no such warning and would warn about the pragma
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <boost/geometry.hpp>
 #include <boost/geometry/geometries/multi_polygon.hpp>
 #include <boost/geometry/geometries/point_xy.hpp>

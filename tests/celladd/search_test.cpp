@@ -92,6 +92,34 @@ TEST(LineSearch, StopsCleanlyAtANodeLimit) {
     EXPECT_EQ(position.moves_played(), 0); // the position is restored
 }
 
+// Rollout moves count as nodes, so a node limit alone (no clock) bounds the whole line search, and the line it
+// gives is the same on every run: what a fuzzer or a reproducible bench needs.
+TEST(BestLine, ANodeLimitAloneBoundsTheSearchAndRepeatsExactly) {
+    const Board board = make_board({Family::petri, 49, 0});
+    const Opponent hard{PublishedAi::hard, 50};
+    auto line_under = [&](uint64_t limit, uint64_t &nodes) {
+        Position position(board, 0);
+        pz_solve_request request{};
+        request.struct_size = sizeof(request);
+        request.node_limit = limit;
+        pluzzle::SolveControl control(&request, nullptr);
+        ModelMoveOptions options;
+        options.time_limit_s = 60; // the clock never decides here
+        const LineResult line = best_line(position, 0, hard, options, control);
+        nodes = control.nodes();
+        EXPECT_TRUE(control.stopped());
+        EXPECT_EQ(position.moves_played(), 0);
+        return line;
+    };
+    uint64_t nodes_a = 0, nodes_b = 0;
+    const LineResult a = line_under(2000, nodes_a), b = line_under(2000, nodes_b);
+    EXPECT_EQ(a.moves, b.moves);
+    EXPECT_EQ(a.margin, b.margin);
+    EXPECT_GE(nodes_a, 2000u);
+    EXPECT_LT(nodes_a, 2000u + 200u); // one rollout (at most the board's 49 cells) past the limit, then the policy
+    EXPECT_EQ(nodes_a, nodes_b);
+}
+
 TEST(ModelMove, RolloutImprovementBeatsItsBasePolicyAndStaysInTime) {
     for (Layout layout : {Layout{Family::petri, 49, 0}, Layout{Family::beaker, 6, 7}, Layout{Family::flask, 4, 8}})
         for (int first = 0; first < 2; ++first) {

@@ -9,7 +9,9 @@
 # RUNS is the executions per plugin (libFuzzer's -runs). FUZZ_WORK (default /tmp/pluzzle-fuzz) keeps the full
 # corpora between runs, so a later run goes on from where the last stopped. FUZZ_JOBS (default 1) runs that many
 # fuzzing processes per plugin, each doing RUNS/FUZZ_JOBS. FUZZ_SECONDS caps each plugin's time (libFuzzer's
-# -max_total_time): the table then shows how many executions fitted.
+# -max_total_time): the table then shows how many executions fitted. Each run appends its count to
+# $FUZZ_WORK/<id>/ledger, and the table's last column sums the ledger: the goal of 10^7 executions a plugin is met
+# over several runs that resume the same corpus.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:?usage: tests/fuzz/fuzz_plugins.sh RUNS [PLUGIN...]}
@@ -20,7 +22,7 @@ fuzz=build-fuzz/bin/pluzzle-fuzz
 work=${FUZZ_WORK:-/tmp/pluzzle-fuzz}
 jobs=${FUZZ_JOBS:-1}
 [ -x "$fuzz" ] || { echo "no $fuzz: cmake --preset fuzz && cmake --build build-fuzz --target pluzzle-fuzz pluzzle_plugins" >&2; exit 2; }
-printf '%-10s %12s %10s %8s %9s %s\n' plugin executions exec/s corpus findings seconds
+printf '%-10s %12s %10s %8s %9s %8s %s\n' plugin executions exec/s corpus findings seconds 'all runs'
 for id in "${plugins[@]}"; do
   so=build-fuzz/lib/pluzzle/plugins/pluzzle_$id.so
   dict=plugins/$id/fuzz.dict
@@ -43,6 +45,9 @@ for id in "${plugins[@]}"; do
   # Minimise into the replayed corpus: only inputs that add coverage, kept small for the repository.
   "$fuzz" "$so" -merge=1 tests/fuzz/corpus/$id "$work/$id/corpus" >"$work/$id/merge.log" 2>&1 || true
   findings=$(find "$work/$id/findings" -type f | wc -l)
-  printf '%-10s %12s %10s %8s %9s %s\n' "$id" "$executed" "$(( executed / (seconds > 0 ? seconds : 1) ))" \
-    "$(ls tests/fuzz/corpus/$id | wc -l)" "$findings" "$seconds"
+  echo "$(date -u +%FT%TZ) $(git rev-parse --short HEAD) executions=$executed seconds=$seconds findings=$findings" \
+    >>"$work/$id/ledger"
+  total=$(sed -n 's/.* executions=\([0-9]*\) .*/\1/p' "$work/$id/ledger" | awk '{s += $1} END {print s + 0}')
+  printf '%-10s %12s %10s %8s %9s %8s %s\n' "$id" "$executed" "$(( executed / (seconds > 0 ? seconds : 1) ))" \
+    "$(ls tests/fuzz/corpus/$id | wc -l)" "$findings" "$seconds" "$total"
 done

@@ -66,6 +66,8 @@ public:
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     }
     double time_limit_s() const { return request_ ? request_->time_limit_s : 0; }
+    // 0 when the host set none; a sub-search given its own control should stay within what is left of it.
+    uint64_t node_limit() const { return request_ ? request_->node_limit : 0; }
     const Params &options() const { return options_; }
 
 private:
