@@ -99,10 +99,11 @@ class Dispatcher {
         for (auto &p : store_.packs())
             pack_names_[p.id] = p.name;
 
-        const size_t ahead = std::max<size_t>(1, executor_.backlog());
         bool all_handed_out = false, stopping = false;
         while (true) {
             if (!stopping && cancel_requested()) stopping = true, executor_.cancel();
+            // Read each time: MPI's grows as solve times become known.
+            const size_t ahead = std::max<size_t>(1, executor_.backlog());
             while (!stopping && !all_handed_out && executor_.pending() < ahead) {
                 std::optional<LevelRecord> level = levels.next();
                 if (level)

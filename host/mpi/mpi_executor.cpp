@@ -72,7 +72,15 @@ unsigned MpiExecutor::slots() const {
     return std::max(1u, n);
 }
 
-size_t MpiExecutor::backlog() const { return std::max<size_t>(4096, 4 * size_t(slots()) * kMaxChunk); }
+// Twice what the ranks can hold at the current chunk size: whole chunks for every rank, and a tail that shrinks them.
+// Sized by the chunk, not its cap, so rank 0 keeps ~0.4 s of work per slot in memory rather than 4 * 256 levels a
+// slot whatever their solve time (docs/design/mpi-64-ranks.md, section 5); read on every dispatcher loop.
+size_t MpiExecutor::backlog() const { return std::max<size_t>(64, 4 * size_t(slots()) * target_chunk()); }
+
+size_t MpiExecutor::target_chunk() const {
+    const double per = mean_ms_ > 0 ? kChunkMs / mean_ms_ : 1;
+    return std::clamp<size_t>(size_t(std::max(1.0, per)), 1, kMaxChunk);
+}
 
 void MpiExecutor::submit(WorkItem item) {
     if (!cancelled_) queue_.push_back(std::move(item));
@@ -96,9 +104,8 @@ void MpiExecutor::cancel() {
 
 // Guided self-scheduling: a chunk of about kChunkMs of work, but no more than an even share of what is left.
 size_t MpiExecutor::chunk_size(size_t room) const {
-    const double per = mean_ms_ > 0 ? kChunkMs / mean_ms_ : 1;
     const size_t share = (queue_.size() + 2 * slots() - 1) / (2 * slots());
-    return std::clamp<size_t>(std::min<size_t>(size_t(std::max(1.0, per)), share), 1, std::min(room, kMaxChunk));
+    return std::clamp<size_t>(std::min(target_chunk(), share), 1, std::min(room, kMaxChunk));
 }
 
 void MpiExecutor::fill() {

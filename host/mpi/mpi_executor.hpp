@@ -45,7 +45,7 @@ class MpiExecutor : public Executor {
     ~MpiExecutor() override; // STOP to every rank left
 
     unsigned slots() const override;
-    size_t backlog() const override; // enough for whole chunks to every rank, and a tail that shrinks them
+    size_t backlog() const override; // grows with the chunk size as solve times become known
     void submit(WorkItem item) override;
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
     size_t pending() const override;
@@ -69,6 +69,7 @@ class MpiExecutor : public Executor {
     void check_silence(Clock::time_point now);
     void lose(int rank, const std::string &why);
     size_t chunk_size(size_t room) const;
+    size_t target_chunk() const; // ~kChunkMs of work at the mean solve time so far
 
     Channel &channel_;
     std::chrono::duration<double> silence_;
