@@ -10,7 +10,6 @@
 #include <chrono>
 #include <optional>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace pluzzle::host {
 
@@ -29,59 +28,41 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 constexpr size_t kPageSize = 1024;
 
 // The levels of the filter, a page at a time, less (with --resume) those with a final result from the same plugin
-// version, which it counts as skipped.
+// version: left out in SQL (LevelFilter::not_done_by), so no set of ids is held however big the pack, and counted
+// as skipped.
 class LevelStream {
   public:
     LevelStream(Store &store, const PluginRegistry &registry, const BulkOptions &options, BulkReport &report)
-        : store_(store), registry_(registry), filter_(options.filter), resume_(options.resume), report_(report) {
+        : store_(store), filter_(options.filter) {
         report.total = store.count_levels(filter_);
         to_solve_ = report.total;
-        if (!resume_) return;
-        for (const std::string &type : store.level_types(filter_)) {
-            auto plugin = registry.find(type);
-            if (!plugin) continue;
-            to_solve_ -= store.count_levels_with_final_result(filter_, type, plugin->id(), plugin->version());
-            done_.emplace(plugin->id(), store.levels_with_final_result(plugin->id(), plugin->version()));
-        }
+        if (!options.resume) return;
+        for (const std::string &type : store.level_types(filter_))
+            if (auto plugin = registry.find(type))
+                filter_.not_done_by.push_back({type, plugin->id(), plugin->version()});
+        to_solve_ = store.count_levels(filter_);
+        report.skipped = report.total - to_solve_;
     }
 
     size_t to_solve() const { return to_solve_; } // known before the first level: the progress line's total
 
     // The next level to solve, or nullopt at the end.
     std::optional<LevelRecord> next() {
-        for (;;) {
-            if (at_ == page_.size()) {
-                if (ended_) return std::nullopt;
-                page_ = store_.levels_page(filter_, cursor_, kPageSize);
-                at_ = 0;
-                ended_ = page_.size() < kPageSize;
-                if (page_.empty()) return std::nullopt;
-                cursor_ = {page_.back().pack_id, page_.back().position};
-            }
-            LevelRecord &level = page_[at_++];
-            if (resume_ && already_final(level)) {
-                ++report_.skipped;
-                continue;
-            }
-            return std::move(level);
+        if (at_ == page_.size()) {
+            if (ended_) return std::nullopt;
+            page_ = store_.levels_page(filter_, cursor_, kPageSize);
+            at_ = 0;
+            ended_ = page_.size() < kPageSize;
+            if (page_.empty()) return std::nullopt;
+            cursor_ = {page_.back().pack_id, page_.back().position};
         }
+        return std::move(page_[at_++]);
     }
 
   private:
-    bool already_final(const LevelRecord &level) const {
-        const auto plugin = registry_.find(level.type);
-        if (!plugin) return false;
-        const auto it = done_.find(plugin->id());
-        return it != done_.end() && it->second.count(level.id);
-    }
-
     Store &store_;
-    const PluginRegistry &registry_;
-    const LevelFilter filter_;
-    const bool resume_;
-    BulkReport &report_;
+    LevelFilter filter_;
     size_t to_solve_ = 0;
-    std::unordered_map<std::string, std::unordered_set<int64_t>> done_; // plugin id -> levels already final
     std::vector<LevelRecord> page_;
     size_t at_ = 0;
     bool ended_ = false;

@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <thread>
+#include <unordered_set>
 
 #include <pluzzle/host/content_hash.hpp>
 #include <pluzzle/host/errors.hpp>
@@ -386,14 +387,57 @@ std::vector<LevelRecord> Store::levels(const LevelFilter &filter) {
     return levels_page(filter, {}, size_t(std::numeric_limits<int64_t>::max())); // one page holding them all
 }
 
+namespace {
+
+// The SDK's final statuses (attempt_final), as the texts the results table stores.
+std::vector<std::string> final_status_texts() {
+    std::vector<std::string> texts;
+    for (SolveStatus s : kSolveStatuses)
+        if (attempt_final(s)) texts.push_back(attempt_status_text(s));
+    return texts;
+}
+
+// LevelFilter::not_done_by as SQL, its parameters numbered from 10 (the queries' own stay below): one index probe
+// of results(level_id, plugin_id, plugin_version) a level.
+constexpr int kDoneByFirstParameter = 10;
+
+std::string not_done_clause(const LevelFilter &filter) {
+    if (filter.not_done_by.empty()) return "";
+    int next = kDoneByFirstParameter;
+    std::string finals;
+    for (size_t i = 0, n = final_status_texts().size(); i < n; ++i)
+        finals += (i ? ", ?" : "?") + std::to_string(next++);
+    std::string by;
+    for (size_t i = 0; i < filter.not_done_by.size(); ++i, next += 3)
+        by += std::string(i ? " OR " : "") + "(l.type = ?" + std::to_string(next) + " AND r.plugin_id = ?" +
+              std::to_string(next + 1) + " AND r.plugin_version = ?" + std::to_string(next + 2) + ")";
+    return " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.level_id = l.id AND r.status IN (" + finals + ") AND (" +
+           by + "))";
+}
+
+void bind_not_done(sql::Statement &st, const LevelFilter &filter) {
+    if (filter.not_done_by.empty()) return;
+    int next = kDoneByFirstParameter;
+    for (const std::string &text : final_status_texts())
+        st.bind(next++, text);
+    for (const DoneBy &d : filter.not_done_by) {
+        st.bind(next++, d.type);
+        st.bind(next++, d.plugin_id);
+        st.bind(next++, d.plugin_version);
+    }
+}
+
+} // namespace
+
 std::vector<LevelRecord> Store::levels_page(const LevelFilter &filter, const LevelCursor &after, size_t limit) {
     // Keyset paging on the (pack_id, position) index: each page costs the same however deep into the pack.
-    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns + kFilteredLevels +
+    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns + kFilteredLevels + not_done_clause(filter) +
                               " AND (l.pack_id, l.position) > (?3, ?4)"
                               " ORDER BY l.pack_id, l.position LIMIT ?5",
                           "listing levels");
     st.bind(1, filter.pack).bind(2, filter.type).bind(3, after.pack_id).bind(4, after.position);
     st.bind(5, int64_t(limit));
+    bind_not_done(st, filter);
     std::vector<LevelRecord> out;
     while (st.step())
         out.push_back(read_level(st));
@@ -401,28 +445,9 @@ std::vector<LevelRecord> Store::levels_page(const LevelFilter &filter, const Lev
 }
 
 size_t Store::count_levels(const LevelFilter &filter) {
-    auto st = db_.prepare(std::string("SELECT COUNT(*)") + kFilteredLevels, "counting levels");
-    st.bind(1, filter.pack).bind(2, filter.type).step();
-    return size_t(st.int64(0));
-}
-
-size_t Store::count_levels_with_final_result(const LevelFilter &filter, const std::string &type,
-                                             const std::string &plugin_id, const std::string &plugin_version) {
-    // The final statuses are the SDK's rule (attempt_final), bound as texts rather than spelled out in SQL.
-    std::string finals;
-    std::vector<std::string> texts;
-    for (SolveStatus s : kSolveStatuses)
-        if (attempt_final(s)) texts.push_back(attempt_status_text(s));
-    for (size_t i = 0; i < texts.size(); ++i)
-        finals += (i ? ", ?" : "?") + std::to_string(5 + i);
-    auto st = db_.prepare("SELECT COUNT(*) FROM levels l JOIN packs p ON p.id = l.pack_id"
-                          " WHERE (?1 = '' OR p.name = ?1) AND l.type = ?2 AND EXISTS (SELECT 1 FROM results r"
-                          " WHERE r.level_id = l.id AND r.plugin_id = ?3 AND r.plugin_version = ?4 AND r.status IN (" +
-                              finals + "))",
-                          "counting finished levels");
-    st.bind(1, filter.pack).bind(2, type).bind(3, plugin_id).bind(4, plugin_version);
-    for (size_t i = 0; i < texts.size(); ++i)
-        st.bind(int(5 + i), texts[i]);
+    auto st = db_.prepare(std::string("SELECT COUNT(*)") + kFilteredLevels + not_done_clause(filter), "counting levels");
+    st.bind(1, filter.pack).bind(2, filter.type);
+    bind_not_done(st, filter);
     st.step();
     return size_t(st.int64(0));
 }
@@ -514,20 +539,6 @@ std::vector<ResultRecord> Store::results(int64_t level_id) {
     st.bind(1, level_id);
     std::vector<ResultRecord> out;
     while (st.step()) out.push_back(read_result(st, path()));
-    return out;
-}
-
-std::unordered_set<int64_t> Store::levels_with_final_result(const std::string &plugin_id,
-                                                            const std::string &plugin_version) {
-    // Which statuses are final is the SDK's rule (is_final), so it is applied here, not spelled out in SQL.
-    auto st = db_.prepare("SELECT id, level_id, status FROM results WHERE plugin_id = ?1 AND plugin_version = ?2",
-                          "reading finished levels");
-    st.bind(1, plugin_id).bind(2, plugin_version);
-    std::unordered_set<int64_t> out;
-    while (st.step()) {
-        const AttemptStatus status = read_status(st.text(2), path(), st.int64(0));
-        if (attempt_final(status)) out.insert(st.int64(1));
-    }
     return out;
 }
 

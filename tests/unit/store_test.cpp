@@ -115,7 +115,7 @@ void exercise_all_calls(Store &store) {
     guarded([&] { store.level(150); });
     guarded([&] { store.results(1); });
     guarded([&] { store.latest_results(); });
-    guarded([&] { store.levels_with_final_result("sokoban", "1.0"); });
+    guarded([&] { store.count_levels({"", "", {{"sokoban", "sokoban", "1.0"}}}); });
     guarded([&] { store.ensure_pack("another"); });
     guarded([&] { store.add_level(1, make_level("sokoban", "new level")); });
     guarded([&] { store.add_levels(1, {make_level("sokoban", "n1"), make_level("sokoban", "n2")}); });
@@ -709,10 +709,20 @@ TEST_F(StoreFileTest, FinalResultsRespectPluginVersionAndStatus) {
     store.add_result(make_result(ids[6], PZ_SOLVE_SOLVED, "0.9")); // another version
     store.add_result(make_result(ids[4], PZ_SOLVE_LIMIT));
 
-    auto done = store.levels_with_final_result("sokoban", "1.0");
-    EXPECT_EQ(done, (std::unordered_set<int64_t>{ids[0], ids[1], ids[2], ids[3]}));
-    EXPECT_EQ(store.levels_with_final_result("sokoban", "0.9"), (std::unordered_set<int64_t>{ids[6]}));
-    EXPECT_TRUE(store.levels_with_final_result("other", "1.0").empty());
+    // What --resume leaves to solve: the levels with no final result by this plugin id + version.
+    const auto not_done = [&](const std::string &type, const std::string &plugin, const std::string &version) {
+        const LevelFilter filter{"", "", {{type, plugin, version}}};
+        std::vector<int64_t> out;
+        for (const LevelRecord &l : store.levels_page(filter, {}, 100))
+            out.push_back(l.id);
+        EXPECT_EQ(store.count_levels(filter), out.size());
+        return out;
+    };
+    EXPECT_EQ(not_done("sokoban", "sokoban", "1.0"), (std::vector<int64_t>{ids[4], ids[5], ids[6]}));
+    EXPECT_EQ(not_done("sokoban", "sokoban", "0.9"), (std::vector<int64_t>{ids[0], ids[1], ids[2], ids[3], ids[4],
+                                                                          ids[5]}));
+    EXPECT_EQ(not_done("sokoban", "other", "1.0"), ids);   // another plugin's results do not count
+    EXPECT_EQ(not_done("sudoku", "sokoban", "1.0"), ids);  // nor results for levels of a type not listed
 }
 
 TEST_F(StoreFileTest, StatusesAreStoredAsTheirTextsAndReadBack) {
@@ -747,7 +757,6 @@ TEST_F(StoreFileTest, AnUnknownStoredStatusIsAnErrorNamingTheField) {
         EXPECT_NE(e.reason().find("unknown status 'Unique'"), std::string::npos) << e.what();
     }
     EXPECT_THROW(store.latest_results(), StoreError);
-    EXPECT_THROW(store.levels_with_final_result("sokoban", "1.0"), StoreError);
 }
 
 TEST_F(StoreFileTest, LatestResultPerLevel) {
@@ -1164,7 +1173,20 @@ TEST_F(StoreFileTest, LevelPagesWalkTheFilterInOrderAndCountsMatch) {
     store.add_result(make_result(sokoban[1].id, PZ_SOLVE_LIMIT));         // not final
     store.add_result(make_result(sokoban[2].id, PZ_SOLVE_SOLVED, "0.9")); // another version
     store.add_result(make_result(sokoban[3].id, AttemptFailure::crashed));
-    EXPECT_EQ(store.count_levels_with_final_result({"a", ""}, "sokoban", "sokoban", "1.0"), 1u);
-    EXPECT_EQ(store.count_levels_with_final_result({"b", ""}, "sokoban", "sokoban", "1.0"), 0u);
-    EXPECT_EQ(store.levels_with_final_result("sokoban", "1.0").size(), 1u);
+    // --resume's filter, with the pack filter and paging: only the UNIQUE one is done.
+    for (const char *pack : {"a", "b"}) {
+        LevelFilter all{pack, ""}, resumed{pack, "", {{"sokoban", "sokoban", "1.0"}}};
+        std::vector<int64_t> expected, paged;
+        for (auto &l : store.levels(all))
+            if (l.id != sokoban[0].id) expected.push_back(l.id);
+        LevelCursor cursor;
+        for (auto page = store.levels_page(resumed, cursor, 2); !page.empty();
+             page = store.levels_page(resumed, cursor, 2)) {
+            for (auto &l : page)
+                paged.push_back(l.id);
+            cursor = {page.back().pack_id, page.back().position};
+        }
+        EXPECT_EQ(paged, expected) << pack;
+        EXPECT_EQ(store.count_levels(resumed), expected.size()) << pack;
+    }
 }

@@ -10,7 +10,6 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -87,9 +86,21 @@ struct LevelCursor {
     int64_t pack_id = 0, position = 0;
 };
 
+// For --resume: levels of `type` count as done when this plugin id + version stored a final result for them.
+struct DoneBy {
+    std::string type, plugin_id, plugin_version;
+};
+
 struct LevelFilter {
+    LevelFilter() = default;
+    LevelFilter(std::string pack_name, std::string level_type = "", std::vector<DoneBy> done_by = {})
+        : pack(std::move(pack_name)), type(std::move(level_type)), not_done_by(std::move(done_by)) {}
+
     std::string pack; // pack name; empty = any
     std::string type; // puzzle type; empty = any
+    // levels_page() and count_levels() leave out the levels done by these (in SQL: no set of ids held in memory,
+    // whatever the pack's size). Types not listed are never done.
+    std::vector<DoneBy> not_done_by;
 };
 
 class Store {
@@ -131,10 +142,6 @@ public:
     // `limit` levels after `after` in (pack id, position) order; an empty page is the end.
     std::vector<LevelRecord> levels_page(const LevelFilter &filter, const LevelCursor &after, size_t limit);
     size_t count_levels(const LevelFilter &filter = {});
-    // How many levels of the filter and type have a final result (solved, unique, multiple, unsolvable) by this
-    // plugin id + version (what --resume will skip).
-    size_t count_levels_with_final_result(const LevelFilter &filter, const std::string &type,
-                                          const std::string &plugin_id, const std::string &plugin_version);
     std::vector<std::string> level_types(const LevelFilter &filter = {}); // the types of those levels, sorted
     std::optional<LevelRecord> level(int64_t id);
     // Replaces the text, recomputes the hash and bumps updated_at. StoreError if there is no such level or the
@@ -155,9 +162,6 @@ public:
     void add_result(const ResultRecord &r);
     void add_results(const std::vector<ResultRecord> &results);
     std::vector<ResultRecord> results(int64_t level_id); // newest first
-    // Level ids having a final result (status solved, unique, multiple or unsolvable) by this plugin id + version.
-    std::unordered_set<int64_t> levels_with_final_result(const std::string &plugin_id,
-                                                         const std::string &plugin_version);
     // Latest result per level of the levels the filter selects: level id -> result.
     std::unordered_map<int64_t, ResultRecord> latest_results(const LevelFilter &filter = {});
 
