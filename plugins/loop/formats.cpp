@@ -415,21 +415,63 @@ std::string encode_board(const Board &board) {
 }
 
 std::string encode_masks(const Board &board, const std::vector<uint8_t> &masks) {
+    static const char digits[] = "0123456789abcdef";
+    const bool two = board.shape == Shape::Hex;
     std::string out;
-    out.reserve(size_t(board.size()) * 3);
+    out.reserve(size_t(board.size()) * (two ? 2 : 1) + size_t(board.rows));
     for (int r = 0; r < board.rows; ++r) {
         for (int c = 0; c < board.cols; ++c) {
-            if (c) out += ' ';
-            out += std::to_string(masks[size_t(r) * size_t(board.cols) + size_t(c)]);
+            const uint8_t m = masks[size_t(r) * size_t(board.cols) + size_t(c)];
+            if (two) out += digits[m >> 4];
+            out += digits[m & 15];
         }
         out += '\n';
     }
     return out;
 }
 
-std::vector<uint8_t> decode_masks(const Board &board, std::string_view text) {
-    NumberReader in(text);
-    in.field("state");
+namespace {
+
+// The state's rows as the level's tiles block writes them: hex digits, one per square tile, two per hex tile, one
+// row a line. Same interface as NumberReader, so one check reads either form.
+class HexRowReader {
+  public:
+    HexRowReader(std::string_view text, int per_tile) : text_(text), per_tile_(per_tile) {}
+    bool next(uint64_t &value) {
+        while (pos_ < text_.size() && (text_[pos_] == '\n' || text_[pos_] == '\r')) {
+            if (text_[pos_] == '\n') ++line_, line_start_ = pos_ + 1;
+            ++pos_;
+        }
+        if (pos_ == text_.size()) return false;
+        start_ = pos_, token_line_ = line_, token_line_start_ = line_start_;
+        value = 0;
+        for (int k = 0; k < per_tile_; ++k, ++pos_) {
+            const int d = pos_ < text_.size() ? hex_value(text_[pos_]) : -1;
+            if (d < 0)
+                throw parse_error(std::string("expected ") + (per_tile_ == 2 ? "two hex digits" : "a hex digit") +
+                                      " for the tile",
+                                  line_, int(pos_ - line_start_) + 1, "state");
+            value = value * 16 + uint64_t(d);
+        }
+        return true;
+    }
+    int line() const { return token_line_; }
+    int column() const { return int(start_ - token_line_start_) + 1; }
+
+  private:
+    static int hex_value(char c) {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    }
+    std::string_view text_;
+    int per_tile_;
+    size_t pos_ = 0, start_ = 0, line_start_ = 0, token_line_start_ = 0;
+    int line_ = 1, token_line_ = 1;
+};
+
+template <class Reader> std::vector<uint8_t> read_masks(const Board &board, Reader &in) {
     std::vector<uint8_t> masks(size_t(board.size()));
     const int k = directions(board.shape);
     for (int64_t i = 0; i < board.size(); ++i) {
@@ -451,6 +493,24 @@ std::vector<uint8_t> decode_masks(const Board &board, std::string_view text) {
     uint64_t extra = 0;
     if (in.next(extra)) throw parse_error("more masks than tiles", in.line(), in.column(), "state");
     return masks;
+}
+
+} // namespace
+
+std::vector<uint8_t> decode_masks(const Board &board, std::string_view text) {
+    // Decimal masks separated by spaces (what we wrote before the hex rows): any space or tab says so. A board one
+    // tile wide gives no space either way; its decimal rows are read when the hex reading fails.
+    if (text.find_first_of(" \t") == std::string_view::npos) {
+        HexRowReader hex(text, board.shape == Shape::Hex ? 2 : 1);
+        if (board.cols > 1) return read_masks(board, hex);
+        try {
+            return read_masks(board, hex);
+        } catch (const pluzzle::Error &) {
+        }
+    }
+    NumberReader in(text);
+    in.field("state");
+    return read_masks(board, in);
 }
 
 } // namespace loop

@@ -18,8 +18,10 @@
 //   hwab        `rows cols 0` then rows*cols masks, whitespace-separated (N=1 E=2 S=4 W=8): square, loop rules.
 //   hexapipes   JSON lines {"id", "wrap", "grid": "hexagonal", "width", "height", "tiles": [...]}: hex, net rules.
 //   tatham      Simon Tatham's Net game IDs `WxH[w]:<hex digits>` (R=1 U=2 L=4 D=8): square, net rules.
-// State and solution text: the masks as they are turned, row-major, decimal, one line per row (square masks use
-// N=1 E=2 S=4 W=8, hex masks E=1 ... SE=32), so any tool can check a solution.
+// State and solution text: the masks as they are turned, one line per row written like the tiles block (one hex
+// digit per square tile, two per hex tile; square masks use N=1 E=2 S=4 W=8, hex masks E=1 ... SE=32). Decimal
+// masks separated by spaces, the form written until 2026-11, are still read: stored solutions stay valid. Hex rows
+// are 2.4x smaller: a 200x200 board's solution is 40 KB, not 95 KB, which a bulk solve stores for every level.
 #pragma once
 #include "board.hpp"
 

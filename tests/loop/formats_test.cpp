@@ -113,9 +113,22 @@ TEST(LoopFormats, ErrorsNameLineColumnAndField) {
 
 TEST(LoopFormats, StatesAreMasksThatMustBeRotationsOfTheTiles) {
     const Board b = board_from(kCanonical);
-    EXPECT_EQ(decode_masks(b, "1 8\n"), (std::vector<uint8_t>{1, 8}));
-    EXPECT_EQ(encode_masks(b, {1, 16}), "1 16\n");
+    EXPECT_EQ(encode_masks(b, {1, 16}), "0110\n"); // hex rows, as the tiles block: two digits a hex tile
     EXPECT_EQ(decode_masks(b, encode_masks(b, {1, 16})), (std::vector<uint8_t>{1, 16}));
+    EXPECT_EQ(decode_masks(b, "0108\n"), (std::vector<uint8_t>{1, 8}));
+    EXPECT_EQ(decode_masks(b, "1 8\n"), (std::vector<uint8_t>{1, 8})); // the decimal form stored solutions use
+    EXPECT_EQ(decode_masks(b, "1 16\n"), (std::vector<uint8_t>{1, 16}));
+    try {
+        decode_masks(b, "0103\n");
+        FAIL() << "3 is not a rotation of a one-pipe tile";
+    } catch (const pluzzle::Error &e) {
+        EXPECT_EQ(e.field(), "state");
+        EXPECT_EQ(e.line(), 1);
+        EXPECT_EQ(e.column(), 3);
+    }
+    EXPECT_THROW(decode_masks(b, "01g8\n"), pluzzle::Error); // not a hex digit
+    EXPECT_THROW(decode_masks(b, "010\n"), pluzzle::Error);  // half a tile
+    EXPECT_THROW(decode_masks(b, "010801\n"), pluzzle::Error);
     try {
         decode_masks(b, "1 3\n");
         FAIL() << "3 is not a rotation of a one-pipe tile";
@@ -126,4 +139,12 @@ TEST(LoopFormats, StatesAreMasksThatMustBeRotationsOfTheTiles) {
     EXPECT_THROW(decode_masks(b, "2 8\n"), pluzzle::Error); // the first tile is locked
     EXPECT_THROW(decode_masks(b, "1\n"), pluzzle::Error);
     EXPECT_THROW(decode_masks(b, "1 8 1\n"), pluzzle::Error);
+
+    // A board one tile wide: its decimal rows have no space either; read as hex first, as decimal when that fails.
+    const Board narrow = board_from("loop 1\nrules loop\ngrid square\nsize 1 2\ntiles\n4\n1\n");
+    EXPECT_EQ(decode_masks(narrow, encode_masks(narrow, {4, 1})), (std::vector<uint8_t>{4, 1}));
+    EXPECT_EQ(encode_masks(narrow, {4, 1}), "4\n1\n");
+    const Board corner = board_from("loop 1\nrules loop\ngrid square\nsize 1 1\ntiles\nc\n");
+    EXPECT_EQ(decode_masks(corner, "12\n"), (std::vector<uint8_t>{12})); // decimal 12, not hex 1 then 2
+    EXPECT_EQ(decode_masks(corner, "9\n"), (std::vector<uint8_t>{9}));
 }
