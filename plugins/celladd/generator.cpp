@@ -1,7 +1,7 @@
 // generator.cpp -- a level per parameter set; "layout=random" draws one of the 135 layouts from the seed.
 #include "generator.hpp"
 
-#include <random>
+#include <pluzzle/rng.hpp>
 
 namespace celladd {
 
@@ -21,12 +21,12 @@ std::vector<pluzzle::ParamDesc> generator_params() {
 }
 
 std::unique_ptr<CellLevel> generate_level(const pluzzle::Params &params, uint64_t seed) {
-    std::mt19937_64 rng(seed);
+    pluzzle::Rng rng(seed);
     auto level = std::make_unique<CellLevel>();
     const std::string family = params.text("layout");
     if (family == "random") {
         const auto layouts = all_layouts();
-        level->layout = layouts[rng() % layouts.size()];
+        level->layout = layouts[rng.below(layouts.size())];
     } else if (family == "petri") {
         level->layout = {Family::petri, int(params.integer("cells")), 0};
     } else if (family == "beaker") {
@@ -40,7 +40,7 @@ std::unique_ptr<CellLevel> generate_level(const pluzzle::Params &params, uint64_
         throw pluzzle::bad_argument(e.what(), family == "petri" ? "cells" : "base");
     }
     const std::string first = params.text("first");
-    level->first = first == "player" ? 0 : first == "opponent" ? 1 : int(rng() % 2);
+    level->first = first == "player" ? 0 : first == "opponent" ? 1 : int(rng.below(2));
     if (const auto kind = parse_ai_name(params.text("opponent")))
         level->opponent = Opponent{*kind, int(params.integer("skill"))};
     const int opening = int(std::min<long long>(params.integer("opening"), level->board.playable_count));
@@ -48,7 +48,7 @@ std::unique_ptr<CellLevel> generate_level(const pluzzle::Params &params, uint64_
     std::vector<int> moves;
     for (int i = 0; i < opening; ++i) {
         legal_moves(level->board, position.owner(), moves);
-        const int cell = moves[rng() % moves.size()];
+        const int cell = moves[rng.below(moves.size())];
         level->opening.push_back(cell);
         position.play(cell);
     }

@@ -4,8 +4,9 @@
 #include "bounded_solve.hpp"
 #include "regions.hpp"
 
+#include <pluzzle/rng.hpp>
+
 #include <algorithm>
-#include <random>
 
 namespace kami {
 namespace {
@@ -41,7 +42,7 @@ std::unique_ptr<Board> sized_board(const pluzzle::Params &params) {
 
 // Colours the tiles of `shape` (tiles 1, holes 0) with `blotches` regions grown from random seeds: each step extends
 // a random blotch of the frontier by one random neighbour, which makes ragged, compact blotches rather than stripes.
-std::vector<uint8_t> blotches_on(const Board &shape, int colours, int blotches, std::mt19937_64 &rng) {
+std::vector<uint8_t> blotches_on(const Board &shape, int colours, int blotches, pluzzle::Rng &rng) {
     std::vector<int64_t> tiles;
     for (int64_t i = 0; i < shape.size(); ++i)
         if (shape.cells[size_t(i)]) tiles.push_back(i);
@@ -49,15 +50,15 @@ std::vector<uint8_t> blotches_on(const Board &shape, int colours, int blotches, 
     std::vector<uint8_t> cells(shape.cells.size(), 0); // 0 until a blotch reaches the tile
     std::vector<int64_t> frontier;
     for (int s = 0; s < blotches; ++s) {
-        const size_t pick = size_t(s) + size_t(rng() % (tiles.size() - size_t(s))); // a partial shuffle
+        const size_t pick = size_t(s) + size_t(rng.below(tiles.size() - size_t(s))); // a partial shuffle
         std::swap(tiles[size_t(s)], tiles[pick]);
         // Every colour once while there are seeds for it, then at random.
-        cells[size_t(tiles[size_t(s)])] = uint8_t(s < colours ? s + 1 : 1 + int(rng() % uint64_t(colours)));
+        cells[size_t(tiles[size_t(s)])] = uint8_t(s < colours ? s + 1 : 1 + int(rng.below(uint64_t(colours))));
         frontier.push_back(tiles[size_t(s)]);
     }
     int64_t nb[4] = {}, open[4] = {};
     while (!frontier.empty()) {
-        const size_t f = size_t(rng() % frontier.size());
+        const size_t f = size_t(rng.below(frontier.size()));
         const int64_t i = frontier[f];
         int n = 0;
         const int around = shape.neighbours(i, nb);
@@ -68,7 +69,7 @@ std::vector<uint8_t> blotches_on(const Board &shape, int colours, int blotches, 
             frontier.pop_back();
             continue;
         }
-        const int64_t j = open[rng() % uint64_t(n)];
+        const int64_t j = open[rng.below(uint64_t(n))];
         cells[size_t(j)] = cells[size_t(i)];
         frontier.push_back(j);
     }
@@ -101,7 +102,7 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
     for (uint8_t c : b.cells)
         tiles += c != 0;
     int blotches = int(std::max<int64_t>(1, tiles / params.integer("blotch")));
-    std::mt19937_64 rng(seed ^ 0x6b616d69ULL); // "kami"
+    pluzzle::Rng rng(seed ^ 0x6b616d69ULL); // "kami"
     for (int attempt = 0; attempt < tries; ++attempt) {
         if (control.poll()) throw pluzzle::stopped("generation");
         b.cells = blotches_on(shape, b.colours, blotches, rng);

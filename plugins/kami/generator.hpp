@@ -14,7 +14,7 @@
 namespace kami {
 
 std::vector<pluzzle::ParamDesc> generator_params();
-// Deterministic for a seed (std::mt19937_64, whose output the standard fixes, with plain arithmetic on it). Every
+// Deterministic for a seed (pluzzle::Rng: std::mt19937_64, whose output the standard fixes, mapped portably). Every
 // candidate's solve runs under `control`; pluzzle::stopped when it says stop, PZ_ERR_STOPPED when no candidate in
 // `tries` met the par asked for.
 std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);

@@ -1,18 +1,14 @@
-// generator.cpp -- see generator.hpp. Uses std::mt19937_64 with our own mapping to ranges (the std::
+// generator.cpp -- see generator.hpp. Draws through pluzzle::Rng (std::mt19937_64 with portable mappings; the std::
 // distributions differ between standard libraries), so a seed names the same board everywhere.
 #include "generator.hpp"
 
 #include "solver.hpp"
 
+#include <pluzzle/rng.hpp>
 #include <pluzzle/union_find.hpp>
-
-#include <random>
 
 namespace loop {
 namespace {
-
-double unit(std::mt19937_64 &rng) { return double(rng() >> 11) * 0x1.0p-53; }
-uint64_t below(std::mt19937_64 &rng, uint64_t n) { return rng() % n; }
 
 // The directions that name each edge once: E and S on squares; E, SW and SE on hexagons.
 std::vector<int> forward_directions(Shape shape) {
@@ -40,7 +36,7 @@ void connect(Board &b, int64_t i, int d, int64_t j) {
 // Net rules, `unique`: while the solver finds two solutions, swap one pipe of the tree where they differ for another
 // pipe that reconnects the two halves as close to that tile as possible (Tatham's idea: perturb the ambiguous
 // part until the solver decides everything). Each round keeps a spanning tree; the rounds are bounded.
-void make_unique(Board &b, std::mt19937_64 &rng, pluzzle::SolveControl &control) {
+void make_unique(Board &b, pluzzle::Rng &rng, pluzzle::SolveControl &control) {
     const int k = directions(b.shape);
     const int64_t rounds = 50 + 4 * b.size();
     for (int64_t round = 0; round < rounds; ++round) {
@@ -56,12 +52,12 @@ void make_unique(Board &b, std::mt19937_64 &rng, pluzzle::SolveControl &control)
         std::vector<int64_t> differ;
         for (int64_t i = 0; i < b.size(); ++i)
             if (report.solutions[0][size_t(i)] != report.solutions[1][size_t(i)]) differ.push_back(i);
-        const int64_t t = differ[size_t(below(rng, differ.size()))];
+        const int64_t t = differ[size_t(rng.below(differ.size()))];
         // Remove one of its tree pipes (b.tiles is the planted tree itself here)...
         std::vector<int> pipes;
         for (int d = 0; d < k; ++d)
             if (b.tiles[size_t(t)] >> d & 1) pipes.push_back(d);
-        const int cut = pipes[size_t(below(rng, pipes.size()))];
+        const int cut = pipes[size_t(rng.below(pipes.size()))];
         const int64_t other = b.neighbour(t, cut);
         b.tiles[size_t(t)] &= uint8_t(~(1u << cut));
         b.tiles[size_t(other)] &= uint8_t(~(1u << opposite(b.shape, cut)));
@@ -86,7 +82,7 @@ void make_unique(Board &b, std::mt19937_64 &rng, pluzzle::SolveControl &control)
                 const int64_t j = b.neighbour(i, d);
                 if (j < 0 || side[size_t(j)] || (i == t && d == cut)) continue;
                 const int64_t distance = std::abs(int(i / b.cols) - tr) + std::abs(int(i % b.cols) - tc);
-                const int64_t score = distance * 1024 + int64_t(below(rng, 1024)); // nearest, ties at random
+                const int64_t score = distance * 1024 + int64_t(rng.below(1024)); // nearest, ties at random
                 if (best_i < 0 || score < best_score) best_i = i, best_d = d, best_score = score;
             }
         }
@@ -117,7 +113,7 @@ std::vector<pluzzle::ParamDesc> generator_params() {
 std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
     auto board = sized_board(params);
     Board &b = *board;
-    std::mt19937_64 rng(seed ^ 0x6c6f6f70ULL); // "loop"
+    pluzzle::Rng rng(seed ^ 0x6c6f6f70ULL); // "loop"
     const std::vector<int> forward = forward_directions(b.shape);
     if (b.rule == Rule::Loop) {
         const double density = params.real("density");
@@ -125,7 +121,7 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
             if (i % 65536 == 0 && control.poll()) throw pluzzle::stopped("generation");
             for (int d : forward) {
                 const int64_t j = b.neighbour(i, d);
-                if (j >= 0 && j != i && unit(rng) < density) connect(b, i, d, j);
+                if (j >= 0 && j != i && rng.unit() < density) connect(b, i, d, j);
             }
         }
     } else {
@@ -134,7 +130,7 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
         for (int64_t i = 0; i < b.size(); ++i)
             for (int d : forward)
                 if (const int64_t j = b.neighbour(i, d); j >= 0 && j != i) edges.emplace_back(i, d);
-        for (size_t e = edges.size(); e > 1; --e) std::swap(edges[e - 1], edges[size_t(below(rng, e))]);
+        rng.shuffle(edges);
         pluzzle::UnionFind uf(b.size());
         int64_t joined = 0;
         for (size_t e = 0; e < edges.size() && joined + 1 < b.size(); ++e) {
@@ -148,7 +144,8 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
         if (params.boolean("unique")) make_unique(b, rng, control);
     }
     const int k = directions(b.shape);
-    for (auto &tile : b.tiles) tile = rotate(b.shape, tile, int(below(rng, uint64_t(k))));
+    for (auto &tile : b.tiles)
+        tile = rotate(b.shape, tile, int(rng.below(uint64_t(k))));
     return board;
 }
 

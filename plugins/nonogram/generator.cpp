@@ -8,15 +8,15 @@
 #include "formats.hpp"
 #include "solver.hpp"
 
+#include <pluzzle/rng.hpp>
+
 #include <algorithm>
-#include <random>
 #include <sstream>
 
 namespace nonogram {
 namespace {
 
 // A uniform double in [0, 1) from 53 random bits: exact, the same on every standard library.
-double unit(std::mt19937_64 &rng) { return double(rng() >> 11) * (1.0 / 9007199254740992.0); }
 
 std::string describe_options(const GeneratorOptions &o, uint64_t seed) {
     std::ostringstream s;
@@ -57,7 +57,7 @@ SolverReport budgeted_solve(const Puzzle &p, uint64_t budget, pluzzle::SolveCont
 //    decided). It ends when line logic completes the grid, which proves uniqueness.
 //  - once few cells are undecided, the full solver (max 2 solutions, node budget): unique -> done; a second
 //    solution -> flip a cell where it differs from the picture, which removes that ambiguity.
-void make_unique_picture(Grid &picture, Puzzle &puzzle, std::mt19937_64 &rng, pluzzle::SolveControl &control) {
+void make_unique_picture(Grid &picture, Puzzle &puzzle, pluzzle::Rng &rng, pluzzle::SolveControl &control) {
     const size_t cells = picture.cells.size();
     const long long max_rounds = 4LL * (long long)cells;
     const uint64_t budget = 20000;
@@ -78,14 +78,14 @@ void make_unique_picture(Grid &picture, Puzzle &puzzle, std::mt19937_64 &rng, pl
                 std::vector<size_t> differ;
                 for (size_t k = 0; k < cells; ++k)
                     if (picture.cells[k] != other->cells[k]) differ.push_back(k);
-                const size_t k = differ[size_t(rng() % differ.size())];
+                const size_t k = differ[size_t(rng.below(differ.size()))];
                 picture.cells[k] = picture.cells[k] == kFilled ? kEmpty : kFilled;
                 derive_clues(picture, puzzle);
                 open = undecided(puzzle);
                 continue;
             }
         }
-        const size_t k = open[size_t(rng() % open.size())];
+        const size_t k = open[size_t(rng.below(open.size()))];
         picture.cells[k] = picture.cells[k] == kFilled ? kEmpty : kFilled;
         Puzzle trial;
         derive_clues(picture, trial);
@@ -115,9 +115,10 @@ std::unique_ptr<Puzzle> generate_puzzle(const GeneratorOptions &o, uint64_t seed
                                         " is outside 1.." + std::to_string(kMaxSide),
                                     "width");
     if (control.poll()) throw pluzzle::stopped("generation");
-    std::mt19937_64 rng(seed);
+    pluzzle::Rng rng(seed);
     Grid picture(o.width, o.height, kEmpty);
-    for (int8_t &cell : picture.cells) cell = unit(rng) < o.density ? kFilled : kEmpty;
+    for (int8_t &cell : picture.cells)
+        cell = rng.unit() < o.density ? kFilled : kEmpty;
 
     auto puzzle = std::make_unique<Puzzle>();
     puzzle->meta.emplace_back("generator", describe_options(o, seed));

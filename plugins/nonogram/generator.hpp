@@ -20,7 +20,7 @@ struct GeneratorOptions {
 // width, height (INT 1..100, 20), density (REAL 0.05..0.95, 0.5), unique (BOOL, true).
 std::vector<pluzzle::ParamDesc> generator_params();
 
-// A random picture at `density` from std::mt19937_64(seed) (plain bit arithmetic: the same level on every
+// A random picture at `density` from pluzzle::Rng(seed) (std::mt19937_64, portable: the same level on every
 // standard library). With `unique`, the picture is repaired, never redrawn: flips of cells that line logic leaves
 // undecided (kept when they leave no more cells undecided), and once few cells are open, full solves (max 2
 // solutions) whose second solution names a cell to flip; at most 4*width*height rounds. Every solve runs under

@@ -2,6 +2,8 @@
 // thicker line every 5 cells, filled cells black and crossed-out cells with a small dot.
 #include "render.hpp"
 
+#include <pluzzle/grid_lines.hpp>
+
 #include <algorithm>
 #include <string>
 
@@ -65,21 +67,7 @@ void render_puzzle(const Puzzle &p, const Grid *state, pluzzle::Canvas &canvas) 
     {
         pluzzle::Group group(canvas, "grid");
         canvas.rect(x0, y0, grid.width(), grid.height(), pluzzle::kWhite);
-        // Thin lines first, thick ones (every 5 cells and the border) on top.
-        for (int pass = 0; pass < 2; ++pass) {
-            for (int c = 0; c <= p.width; ++c) {
-                const bool thick = c % 5 == 0 || c == p.width;
-                if (thick != (pass == 1)) continue;
-                const float x = x0 + float(c) * kCellSize;
-                canvas.line(x, y0, x, y0 + grid.height(), thick ? kThick : kLine, thick ? kThickWidth : kThin);
-            }
-            for (int r = 0; r <= p.height; ++r) {
-                const bool thick = r % 5 == 0 || r == p.height;
-                if (thick != (pass == 1)) continue;
-                const float y = y0 + float(r) * kCellSize;
-                canvas.line(x0, y, x0 + grid.width(), y, thick ? kThick : kLine, thick ? kThickWidth : kThin);
-            }
-        }
+        pluzzle::draw_grid_lines(canvas, grid, {kLine, kThick, kThin, kThickWidth, 5}); // thick every 5 cells
     }
     pluzzle::Group group(canvas, "cells");
     if (!have_state) return;

@@ -4,9 +4,10 @@
 #include "fit.hpp"
 #include "parking.hpp"
 
+#include <pluzzle/rng.hpp>
+
 #include <algorithm>
 #include <cmath>
-#include <random>
 
 namespace sliceit {
 namespace {
@@ -124,7 +125,7 @@ class Solver {
         return (lo + hi) / 2;
     }
 
-    double uniform() { return double(rng_() >> 11) * 0x1.0p-53; }
+    double uniform() { return rng_.unit(); }
 
     // Principal axis of the shapes' vertices: a natural grid direction for elongated shapes.
     double principal_angle() const {
@@ -196,8 +197,8 @@ class Solver {
             int fewest = 1;
             while (fewest < level_.strokes && fewest * (fewest + 1) / 2 + 1 < level_.pieces)
                 ++fewest;
-            if (level_.shapes.size() > 1 || !board_.convex) fewest = std::min(fewest, 1 + int(rng_() % 2));
-            const int useful = fewest + int(rng_() % uint64_t(level_.strokes - fewest + 1));
+            if (level_.shapes.size() > 1 || !board_.convex) fewest = std::min(fewest, 1 + int(rng_.below(2)));
+            const int useful = fewest + int(rng_.below(uint64_t(level_.strokes - fewest + 1)));
             for (int k = 0; k < useful; ++k) {
                 const double angle = uniform() * M_PI;
                 params.push_back(angle);
@@ -400,7 +401,7 @@ class Solver {
     const Level &level_;
     Board board_;
     pluzzle::SolveControl &control_;
-    std::mt19937_64 rng_;
+    pluzzle::Rng rng_;
     Frame frame_;
     std::vector<std::pair<Ring, int>> rings_; // normalised rings with +1 (outer) / -1 (hole)
     double target_ = 0, tolerance_ = 0, sliver_ = 0;

@@ -13,6 +13,7 @@
 // Every error names its line and column: a pack file can hold hundreds of levels.
 #include "lightsout.hpp"
 
+#include <pluzzle/char_grid.hpp>
 #include <pluzzle/text.hpp>
 
 #include <algorithm>
@@ -27,28 +28,17 @@ bool blank(const Line &line) { return pluzzle::trim(line.text).empty(); }
 bool comment(const Line &line) { return !line.text.empty() && line.text.front() == '#'; }
 bool header(const Line &line) { return pluzzle::trim(line.text).substr(0, 9) == "lightsout"; }
 
-std::string_view without_trailing_blanks(std::string_view s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
-
 // Line number to blame when the text ends early: the line that is missing.
 int line_after(const std::vector<Line> &lines) { return lines.empty() ? 1 : lines.back().number + 1; }
 
-// Reads grid row `row` into `board` (width already set), cells written as `on` / `off`.
-void read_row(const Line &line, int row, char on, char off, Board &board) {
-    const std::string_view cells = without_trailing_blanks(line.text);
-    for (size_t x = 0; x < cells.size() && x < size_t(board.width); ++x) {
-        if (cells[x] != on && cells[x] != off)
-            throw parse_error(std::string("bad character '") + cells[x] + "': expected '" + on + "' (on) or '" + off +
-                                  "' (off)",
-                              line.number, int(x) + 1);
-        if (cells[x] == on) board.lights.set(board.index(int(x), row));
-    }
-    if (cells.size() != size_t(board.width))
-        throw parse_error("row " + std::to_string(row + 1) + " has " + std::to_string(cells.size()) +
-                              " cells, expected " + std::to_string(board.width),
-                          line.number, int(std::min(cells.size(), size_t(board.width))) + 1);
+// Copies a grid read by pluzzle::read_char_grid (which checked the characters and the row lengths, with line and
+// column) into `board`.
+void set_lights(const pluzzle::CharGrid &grid, char on, Board &board) {
+    board.width = grid.width;
+    board.height = grid.height;
+    for (int y = 0; y < grid.height; ++y)
+        for (int x = 0; x < grid.width; ++x)
+            if (grid.at(y, x) == on) board.lights.set(board.index(x, y));
 }
 
 // Anything after the last token a line should have.
@@ -114,13 +104,10 @@ std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
         }
         read_size(*line, *board);
 
-        // Rows follow the size line directly; no comments inside the grid ('#' is a lit cell there).
-        for (int row = 0; row < board->height; ++row) {
-            if (i == lines.size() || blank(lines[i]) || header(lines[i]))
-                throw parse_error("expected " + std::to_string(board->height) + " rows, found " + std::to_string(row),
-                                  i == lines.size() ? line_after(lines) : lines[i].number, 1);
-            read_row(lines[i++], row, '#', '.', *board);
-        }
+        // Rows follow the size line directly; no comments inside the grid ('#' is a lit cell there). A header where
+        // a row should be means the size line overcounts.
+        set_lights(pluzzle::read_char_grid(lines, i, {"#.", board->width, board->height, {}, kMaxSide, "lightsout"}),
+                   '#', *board);
 
         // Between levels only blank lines: a row-like line here means the size line undercounts.
         skip_blank();
@@ -150,13 +137,8 @@ std::vector<pluzzle::ParsedLevel> parse_plain(std::string_view text) {
             throw parse_error("unexpected text after the grid (a plain file holds one level)", lines[i].number, 1);
 
     auto board = std::make_unique<Board>();
-    board->width = int(without_trailing_blanks(lines[first].text).size());
-    board->height = int(end - first);
-    if (board->width > kMaxSide)
-        throw parse_error("more than " + std::to_string(kMaxSide) + " columns", lines[first].number, kMaxSide + 1);
-    if (board->height > kMaxSide)
-        throw parse_error("more than " + std::to_string(kMaxSide) + " rows", lines[first + kMaxSide].number, 1);
-    for (int row = 0; row < board->height; ++row) read_row(lines[first + size_t(row)], row, '1', '0', *board);
+    size_t next = first;
+    set_lights(pluzzle::read_char_grid(lines, next, {"01", 0, 0, {}, kMaxSide}), '1', *board);
 
     std::vector<pluzzle::ParsedLevel> levels;
     levels.push_back({std::move(board), ""});

@@ -1,8 +1,9 @@
 // lightsout_generator.cpp -- random levels from parameters and a seed (same seed + params = same level).
 #include "lightsout.hpp"
 
+#include <pluzzle/rng.hpp>
+
 #include <numeric>
-#include <random>
 
 namespace lightsout {
 
@@ -44,9 +45,9 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
                                         "unique");
     }
 
-    // Press random distinct cells of a dark grid, so the level is solvable by construction. std::mt19937_64 is
-    // the same everywhere, but the std:: distributions and std::shuffle are not: draw with plain modulo.
-    std::mt19937_64 rng(seed);
+    // Press random distinct cells of a dark grid, so the level is solvable by construction. pluzzle::Rng draws the
+    // same numbers on every standard library (the std:: distributions and std::shuffle do not).
+    pluzzle::Rng rng(seed);
     std::vector<int> cells(n);
     std::iota(cells.begin(), cells.end(), 0);
     // A press set from the null space leaves every light off; draw again (a bounded number of times) so the
@@ -54,7 +55,7 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
     for (int attempt = 0; attempt < 8 && board->lights.none(); ++attempt) {
         if (control.tick()) throw pluzzle::stopped("generation");
         for (int i = 0; i < presses; ++i) { // partial Fisher-Yates: cells[0..i] are the chosen ones
-            std::swap(cells[i], cells[i + int(rng() % uint64_t(n - i))]);
+            std::swap(cells[i], cells[i + int(rng.below(uint64_t(n - i)))]);
             board->lights ^= press_effect(*board, cells[i]);
         }
     }

@@ -38,6 +38,8 @@ public:
     int cols() const { return cols_; }
     float width() const { return cols_ * size_; }
     float height() const { return rows_ * size_; }
+    float cell_size() const { return size_; }
+    pz_point origin() const { return origin_; } // the top-left corner of cell (0, 0)
     bool contains(Cell c) const { return c.row >= 0 && c.row < rows_ && c.col >= 0 && c.col < cols_; }
     int index(Cell c) const { return c.row * cols_ + c.col; }
 

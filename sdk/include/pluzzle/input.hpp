@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pluzzle {
@@ -60,6 +61,18 @@ inline grid::Cell verb_cell(std::string_view text, std::string_view verb, int ro
     std::string why = "expected '" + std::string(verb) + " x,y'";
     if (words.size() == 2 && words[0].text == verb)
         if (const std::optional<grid::Cell> cell = parse_xy(words[1].text, rows, cols, why)) return *cell;
+    throw bad_argument("bad " + field + " '" + std::string(text) + "': " + why, field);
+}
+
+// Reads a one-line move or edit "<word> x,y" whose word varies (a digit, a colour) and returns both; the caller
+// checks the word. Anything else is a bad_argument naming `field`.
+inline std::pair<std::string_view, grid::Cell> word_cell(std::string_view text, int rows, int cols,
+                                                         const std::string &field) {
+    const std::vector<Token> words = tokens(Line{text, 1}, " \t\r\n");
+    std::string why = "expected '<word> x,y'";
+    if (words.size() == 2)
+        if (const std::optional<grid::Cell> cell = parse_xy(words[1].text, rows, cols, why))
+            return {words[0].text, *cell};
     throw bad_argument("bad " + field + " '" + std::string(text) + "': " + why, field);
 }
 

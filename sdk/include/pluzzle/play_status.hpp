@@ -12,8 +12,8 @@ struct PlayStatus {
     pz_play_phase phase = PZ_PLAY_ONGOING;
     unsigned players = 1, to_move = 0, moves = 0;
     int winner = -1;             // -1: none yet, or a draw
-    std::vector<double> scores;  // one per player
-    std::string message;         // e.g. "3 lights on"
+    std::vector<double> scores = {}; // one per player
+    std::string message = {};        // e.g. "3 lights on"
 };
 
 } // namespace pluzzle

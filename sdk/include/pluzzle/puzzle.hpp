@@ -57,11 +57,12 @@ struct PluginInfo {
     std::string version;     // bump when solver behaviour changes: stored results are keyed by it
     std::string description;
     uint64_t capabilities = 0; // pz_capability bits: filled by the export bridge from the class's `capabilities`
-    std::vector<FormatDesc> formats; // canonical format first
-    std::vector<ParamDesc> params;   // generator parameters
-    std::vector<ParamDesc> solver_options; // accepted in solve requests
-    std::vector<ToolDesc> tools;     // editor tools
-    std::vector<AiDesc> ais;         // game opponents
+    // (Initialised, so PluginInfo{"id", "Name", "1.0", "description"} is warning-free.)
+    std::vector<FormatDesc> formats = {};       // canonical format first
+    std::vector<ParamDesc> params = {};         // generator parameters
+    std::vector<ParamDesc> solver_options = {}; // accepted in solve requests
+    std::vector<ToolDesc> tools = {};           // editor tools
+    std::vector<AiDesc> ais = {};               // game opponents
 };
 
 struct ParsedLevel {

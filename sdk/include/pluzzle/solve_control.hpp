@@ -46,6 +46,16 @@ public:
         if (solutions_ && solutions_->solution) solutions_->solution(solutions_->ctx, text.data(), text.size());
     }
     uint64_t solutions_found() const { return found_; }
+    // A counting search has found as many solutions as the caller wants and can stop.
+    bool has_enough() const { return found_ >= max_solutions(); }
+    // The status of a counting search from what it handed to solution(): `searched_all` when it ran through its
+    // whole search space, false when it stopped early (enough solutions, or tick() said stop). 0 solutions is
+    // unsolvable or the stop's reason, 1 is unique or solved (uniqueness unknown), 2 or more are multiple.
+    pz_solve_status counted_status(bool searched_all) const {
+        if (found_ >= 2) return PZ_SOLVE_MULTIPLE;
+        if (found_ == 1) return searched_all ? PZ_SOLVE_UNIQUE : PZ_SOLVE_SOLVED;
+        return searched_all ? PZ_SOLVE_UNSOLVABLE : stop_status_;
+    }
     // How many solutions the caller wants before stopping (2 decides uniqueness).
     uint32_t max_solutions() const {
         return request_ && request_->max_solutions ? request_->max_solutions : 2u;
@@ -83,6 +93,43 @@ private:
     uint64_t nodes_ = 0, ticks_ = 0, found_ = 0;
     bool stopped_ = false;
     pz_solve_status stop_status_ = PZ_SOLVE_LIMIT;
+};
+
+// A search inside a search (a generator's uniqueness test, an exact endgame within a heuristic move): its own
+// limits and solution count on a control of its own, also stopped when the parent stops (its cancel flag, clock
+// and node limit), and its nodes counted on the parent when it ends. Limits of 0 mean none; max_solutions 0
+// means 2, as in a request.
+class SubSearch {
+  public:
+    struct Limits {
+        uint32_t max_solutions = 0;
+        uint64_t nodes = 0;
+        double seconds = 0;
+    };
+    explicit SubSearch(Limits limits, SolveControl *parent = nullptr)
+        : parent_(parent), control_(request(limits), nullptr) {}
+    ~SubSearch() {
+        if (parent_) parent_->tick(control_.nodes());
+    }
+    SubSearch(const SubSearch &) = delete;
+    SubSearch &operator=(const SubSearch &) = delete;
+    SolveControl &control() { return control_; }
+
+  private:
+    const pz_solve_request *request(const Limits &limits) {
+        request_.struct_size = sizeof request_;
+        request_.max_solutions = limits.max_solutions;
+        request_.node_limit = limits.nodes;
+        request_.time_limit_s = limits.seconds;
+        if (parent_) {
+            request_.ctx = parent_;
+            request_.should_stop = [](void *parent) { return static_cast<SolveControl *>(parent)->poll() ? 1 : 0; };
+        }
+        return &request_;
+    }
+    pz_solve_request request_{}; // declared before control_, which points into it
+    SolveControl *parent_;
+    SolveControl control_;
 };
 
 } // namespace pluzzle

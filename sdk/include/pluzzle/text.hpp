@@ -33,10 +33,12 @@ inline std::vector<Line> split_lines(std::string_view text) {
     return lines;
 }
 
+// Without leading and trailing whitespace, line breaks included (a solution file arrives with its final newline).
 inline std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-    return s;
+    constexpr std::string_view blanks = " \t\r\n\v\f";
+    const size_t first = s.find_first_not_of(blanks);
+    if (first == std::string_view::npos) return {};
+    return s.substr(first, s.find_last_not_of(blanks) - first + 1);
 }
 
 // A token of a line and its 1-based column.
