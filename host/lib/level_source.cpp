@@ -98,7 +98,10 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
         const bool claims = options.format.empty() ? (!ext.empty() && p->has_extension(ext)) : p->has_format(options.format);
         if (claims) candidates.push_back(p);
     }
-    if (candidates.size() == 1) return wrap(candidates[0], candidates[0]->parse(text, options.format, source), source);
+    if (candidates.size() == 1) {
+        const std::string format = options.format.empty() ? candidates[0]->format_for_extension(ext) : options.format;
+        return wrap(candidates[0], candidates[0]->parse(text, format, source), source);
+    }
     if (candidates.empty()) {
         if (!options.format.empty()) throw InputError(source, "no installed plugin reads format '" + options.format + "'", 0, 0, "format");
         candidates = registry.plugins();

@@ -159,6 +159,20 @@ bool Plugin::has_format(std::string_view name) const {
     return false;
 }
 
+std::string Plugin::format_for_extension(std::string_view ext) const {
+    std::string found;
+    for (auto &f : formats()) {
+        std::istringstream words(f.extensions);
+        std::string w;
+        while (words >> w)
+            if (w == ext) {
+                if (!found.empty() && found != f.name) return {};
+                found = f.name;
+            }
+    }
+    return found;
+}
+
 bool Plugin::has_extension(std::string_view ext) const {
     for (auto &f : formats()) {
         std::istringstream words(f.extensions);
@@ -224,6 +238,13 @@ std::vector<ParsedLevel> Plugin::parse(std::string_view text, const std::string 
     const pz_code code =
         table_->parse(text.data(), text.size(), format.empty() ? nullptr : format.c_str(), &sink, &err);
     collected.trap.rethrow();
+    // A parser that failed is this file's problem whatever the plugin's code says (a plugin built with an older SDK
+    // returns PZ_ERR_INTERNAL for a std::exception): name the file and the plugin, exit as for bad input.
+    // The SDK's bridge says "plugin error: " before the text of an exception that was not a pluzzle::Error.
+    const std::string message(err.message, strnlen(err.message, sizeof err.message));
+    if (code == PZ_ERR_INTERNAL || (code == PZ_ERR_PARSE && message.rfind("plugin error: ", 0) == 0))
+        throw ForeignParseError(source.empty() ? id() : source, "plugin '" + id() + "' could not read it: " + message,
+                                err.line, err.column);
     if (code != PZ_OK) fail(code, err, "parse", source);
     if (collected.levels.empty()) throw InputError(source, "no level found");
     for (size_t i = 0; i < collected.levels.size(); ++i) {

@@ -36,10 +36,14 @@ RunResult compile(const std::string &source) {
                true);
 }
 
-void expect_refused(const std::string &caps, const std::string &extra, const std::string &message) {
-    const RunResult r = compile(plugin_source(caps, extra));
-    EXPECT_NE(r.exit_code, 0) << "built although it should not:\n" << plugin_source(caps, extra);
+void expect_compile_error(const std::string &source, const std::string &message) {
+    const RunResult r = compile(source);
+    EXPECT_NE(r.exit_code, 0) << "built although it should not:\n" << source;
     EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
+}
+
+void expect_refused(const std::string &caps, const std::string &extra, const std::string &message) {
+    expect_compile_error(plugin_source(caps, extra), message);
 }
 
 } // namespace
@@ -63,4 +67,47 @@ TEST(CapabilityCheck, AMethodWithoutItsBitOrABitWithoutItsMethodFailsTheBuild) {
 
 TEST(CapabilityCheck, APluginMustDeclareItsCapabilities) {
     expect_refused("", "", "declare the plugin's capabilities in the Puzzle class");
+}
+
+namespace {
+
+// A TypedPuzzle with plain value types: `caps` declared, `extra` methods added.
+std::string typed_source(const std::string &caps, const std::string &extra) {
+    return "#include <pluzzle/plugin.hpp>\n"
+           "struct Board { int cells = 0; };\n"
+           "struct Marks { int marked = 0; };\n"
+           "class P : public pluzzle::TypedPuzzle<Board, Marks> {\n"
+           "public:\n"
+           "    static constexpr uint64_t capabilities = " +
+           caps +
+           ";\n"
+           "    pluzzle::PluginInfo info() const { return {}; }\n"
+           "    std::vector<pluzzle::Parsed<Board>> parse(std::string_view, std::string_view) const { return {}; }\n"
+           "    std::string encode(const Board &) const { return {}; }\n"
+           "    void render(const Board &, const Marks *, pluzzle::Canvas &) const {}\n" +
+           extra + "};\nPLUZZLE_EXPORT_PLUGIN(P)\n";
+}
+
+const std::string kTypedSolve =
+    "    pluzzle::SolveOutcome solve(const Board &, pluzzle::SolveControl &) const { return {}; }\n";
+
+} // namespace
+
+TEST(CapabilityCheck, ATypedPuzzleIsCheckedOnTheMethodsItDefines) {
+    const RunResult ok = compile(typed_source("PZ_CAP_SOLVE", kTypedSolve));
+    EXPECT_EQ(ok.exit_code, 0) << ok.out;
+    expect_compile_error(typed_source("0", kTypedSolve), "PZ_CAP_SOLVE is declared exactly when solve() is defined");
+    expect_compile_error(typed_source("PZ_CAP_SOLVE", ""), "PZ_CAP_SOLVE is declared exactly when solve() is defined");
+    expect_compile_error(typed_source("PZ_CAP_PLAY", "    Marks start(const Board &) const { return {}; }\n"),
+                         "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute defined");
+}
+
+TEST(CapabilityCheck, ATypedMethodWithTheRightNameAndAWrongSignatureFailsWithTheExpectedOne) {
+    // Non-const, and a Level where the state belongs: both would otherwise be silently ignored.
+    expect_compile_error(typed_source("PZ_CAP_SOLVE", "    pluzzle::SolveOutcome solve(const Board &, "
+                                                      "pluzzle::SolveControl &) { return {}; }\n"),
+                         "solve has the wrong signature for a TypedPuzzle: expected SolveOutcome solve(const L &, "
+                         "SolveControl &) const");
+    expect_compile_error(typed_source("0", "    void validate(const Marks &) const {}\n"),
+                         "validate has the wrong signature for a TypedPuzzle: expected void validate(const L &) const");
 }

@@ -6,6 +6,7 @@
 #pragma once
 #include <pluzzle/abi.h>
 #include <pluzzle/puzzle.hpp>
+#include <pluzzle/typed_puzzle.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -51,8 +52,11 @@ inline void fill(pz_error *err, const std::string &message, const std::string &f
     copy_to(err->message, sizeof err->message, message);
 }
 
-// Runs `f`, converting every exception into an error code. This is the only way plugin code is entered.
-template <class F> pz_code guard(pz_error *err, F &&f) noexcept {
+// Runs `f`, converting every exception into an error code. This is the only way plugin code is entered. An
+// exception that is not a pluzzle::Error (std::stoi's, a std::runtime_error of the author's) is `foreign`'s code:
+// PZ_ERR_PARSE where plugin code reads text the user gave (parse, decode_state) and PZ_ERR_INVALID in validate, so
+// the host still names the file and exits with the input-error status; PZ_ERR_INTERNAL elsewhere.
+template <class F> pz_code guard(pz_error *err, F &&f, pz_code foreign = PZ_ERR_INTERNAL) noexcept {
     try {
         f();
         return PZ_OK;
@@ -60,11 +64,11 @@ template <class F> pz_code guard(pz_error *err, F &&f) noexcept {
         fill(err, e.what(), e.field(), e.line(), e.column());
         return e.code();
     } catch (const std::exception &e) {
-        fill(err, std::string("plugin error: ") + e.what());
+        fill(err, std::string("plugin error: ") + e.what()); // the prefix tells the host it was not an Error
     } catch (...) {
         fill(err, "plugin error: unknown exception");
     }
-    return PZ_ERR_INTERNAL;
+    return foreign;
 }
 
 inline void write(const pz_text_sink *out, const std::string &s) {
@@ -131,9 +135,18 @@ template <class P> constexpr bool check_capabilities() {
 }
 #undef PLUZZLE_DETAIL_OVERRIDES
 
+// A TypedPuzzle's adapter overrides every method; its class was checked by check_typed_puzzle instead.
+template <class P> constexpr bool capabilities_match() {
+    if constexpr (is_typed_adapter<P>::value)
+        return true;
+    else
+        return check_capabilities<P>();
+}
+
 template <class P> struct Bridge {
-    static_assert(std::is_base_of_v<Puzzle, P>, "PLUZZLE_EXPORT_PLUGIN takes a pluzzle::Puzzle subclass");
-    static_assert(check_capabilities<P>());
+    static_assert(std::is_base_of_v<Puzzle, P>,
+                  "PLUZZLE_EXPORT_PLUGIN takes a pluzzle::Puzzle subclass or a pluzzle::TypedPuzzle<L, S> subclass");
+    static_assert(capabilities_match<P>());
 
     static const P &puzzle() {
         static const P instance;
@@ -258,21 +271,25 @@ template <class P> struct Bridge {
 
     static pz_code parse(const char *text, size_t len, const char *format, const pz_level_sink *out,
                          pz_error *err) {
-        return guard(err, [&] {
-            auto levels = puzzle().parse(std::string_view(text, len), format ? format : "");
-            if (levels.empty()) throw parse_error("no level found", 0);
-            for (auto &l : levels) {
-                pz_level *h = handle(std::move(l.level));
-                out->level(out->ctx, h, l.name.c_str());
-            }
-        });
+        return guard(
+            err,
+            [&] {
+                auto levels = puzzle().parse(std::string_view(text, len), format ? format : "");
+                if (levels.empty()) throw parse_error("no level found", 0);
+                for (auto &l : levels) {
+                    pz_level *h = handle(std::move(l.level));
+                    out->level(out->ctx, h, l.name.c_str());
+                }
+            },
+            PZ_ERR_PARSE);
     }
     static pz_code encode(const pz_level *l, const pz_text_sink *out, pz_error *err) {
         return guard(err, [&] { write(out, puzzle().encode(unbox(l))); });
     }
     static void level_free(pz_level *l) { delete box(l); }
     static pz_code validate(const pz_level *l, pz_error *err) {
-        return guard(err, [&] { puzzle().validate(unbox(l)); });
+        return guard(
+            err, [&] { puzzle().validate(unbox(l)); }, PZ_ERR_INVALID);
     }
     static pz_code describe(const pz_level *l, const pz_kv_sink *out, pz_error *err) {
         return guard(err, [&] {
@@ -338,10 +355,13 @@ template <class P> struct Bridge {
         });
     }
     static pz_code state_decode(const pz_level *l, const char *text, size_t len, pz_state **out, pz_error *err) {
-        return guard(err, [&] {
-            *out = handle(reinterpret_cast<const LevelBox *>(l),
-                          puzzle().decode_state(unbox(l), std::string_view(text, len)));
-        });
+        return guard(
+            err,
+            [&] {
+                *out = handle(reinterpret_cast<const LevelBox *>(l),
+                              puzzle().decode_state(unbox(l), std::string_view(text, len)));
+            },
+            PZ_ERR_PARSE);
     }
     static pz_code state_encode(const pz_state *s, const pz_text_sink *out, pz_error *err) {
         return guard(err, [&] {
@@ -413,8 +433,9 @@ template <class P> struct Bridge {
 // exactly one .cpp file of the plugin, outside any namespace.
 #define PLUZZLE_EXPORT_PLUGIN(PuzzleClass)                                                                             \
     extern "C" const pz_plugin *pluzzle_plugin_entry(uint32_t host_major, uint32_t host_minor) {                       \
-        return ::pluzzle::detail::Bridge<PuzzleClass>::entry(host_major, host_minor);                                  \
+        return ::pluzzle::detail::Bridge<::pluzzle::detail::exported_puzzle_t<PuzzleClass>>::entry(host_major,         \
+                                                                                                   host_minor);        \
     }                                                                                                                  \
     extern "C" const char *pluzzle_plugin_entry_error(void) {                                                          \
-        return ::pluzzle::detail::Bridge<PuzzleClass>::entry_error();                                                  \
+        return ::pluzzle::detail::Bridge<::pluzzle::detail::exported_puzzle_t<PuzzleClass>>::entry_error();            \
     }

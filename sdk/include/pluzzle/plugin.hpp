@@ -5,17 +5,26 @@
 //   class MyPuzzle : public pluzzle::Puzzle { ... };   // see puzzle.hpp for what to override
 //   PLUZZLE_EXPORT_PLUGIN(MyPuzzle)
 //
+// or, with your own level and state types and no downcasts (typed_puzzle.hpp; sdk/examples/sudoku):
+//
+//   class MyPuzzle : public pluzzle::TypedPuzzle<MyLevel, MyState> { ... };
+//   PLUZZLE_EXPORT_PLUGIN(MyPuzzle)
+//
 // Build it with the CMake package:  find_package(PluzzleSDK) + pluzzle_add_plugin(my_puzzle my_puzzle.cpp)
 #pragma once
 #include <pluzzle/abi.h>
 #include <pluzzle/canvas.hpp>
+#include <pluzzle/char_grid.hpp>
 #include <pluzzle/error.hpp>
 #include <pluzzle/export.hpp>
 #include <pluzzle/grid.hpp>
+#include <pluzzle/grid_lines.hpp>
 #include <pluzzle/input.hpp>
 #include <pluzzle/params.hpp>
 #include <pluzzle/puzzle.hpp>
+#include <pluzzle/rng.hpp>
 #include <pluzzle/solve_control.hpp>
 #include <pluzzle/solve_status.hpp>
 #include <pluzzle/text.hpp>
+#include <pluzzle/typed_puzzle.hpp>
 #include <pluzzle/union_find.hpp>

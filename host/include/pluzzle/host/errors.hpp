@@ -42,6 +42,14 @@ public:
         : InputError(path, message, 0, 0, std::move(field)) {}
 };
 
+// A parser that failed with an exception of its own (not a pluzzle::Error with a position): still bad input to
+// the user (the file is named, exit 3), but a bug to the plugin's author, which `pluzzle selftest` and
+// `pluzzle-fuzz` report.
+class ForeignParseError : public InputError {
+  public:
+    using InputError::InputError;
+};
+
 // A plugin operation failed in a way that is not the input's fault (an exception inside the plugin, an
 // unsupported operation).
 class PluginError : public std::runtime_error {

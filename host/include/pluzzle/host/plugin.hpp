@@ -89,6 +89,9 @@ public:
     std::optional<AiProfile> ai_profile(const std::string &ai) const;
     bool has_format(std::string_view name) const;
     bool has_extension(std::string_view ext) const; // ext without the dot
+    // The one format that claims `ext` (no dot), or "" when none or several do: what parse() is told when a file's
+    // extension chose the plugin, so the plugin need not sniff the content again.
+    std::string format_for_extension(std::string_view ext) const;
 
     // Parses and validates every level of `text`. Errors name `source` (a file name) and the line/column.
     std::vector<ParsedLevel> parse(std::string_view text, const std::string &format, const std::string &source) const;
