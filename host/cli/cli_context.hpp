@@ -71,6 +71,7 @@ void add_db_command(CLI::App &app, Context &ctx);
 void add_db_profiles_command(CLI::App &db, Context &ctx);     // under `db`, from add_db_command
 void add_db_maintenance_commands(CLI::App &db, Context &ctx); // `db check`, `db backup`; likewise
 void add_bench_command(CLI::App &app, Context &ctx);
+void add_selftest_command(CLI::App &app, Context &ctx);
 
 // Parses "k=v" items of --param.
 std::vector<std::pair<std::string, std::string>> parse_key_values(const std::vector<std::string> &items);

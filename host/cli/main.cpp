@@ -71,6 +71,7 @@ int main(int argc, char **argv) {
     cli::add_import_image_command(app, ctx);
     cli::add_db_command(app, ctx);
     cli::add_bench_command(app, ctx);
+    cli::add_selftest_command(app, ctx);
 
     try {
         app.parse(argc, argv);

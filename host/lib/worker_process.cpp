@@ -93,14 +93,12 @@ void WorkerProcess::signal(int sig) const {
     if (!reaped_ && pid_ > 0) ::kill(pid_, sig);
 }
 
-ExitReason WorkerProcess::reap() {
+ExitReason reap_child(pid_t pid) {
     ExitReason reason;
-    if (reaped_) return reason;
     int status = 0;
     rusage usage = {};
-    while (wait4(pid_, &status, 0, &usage) < 0 && errno == EINTR) {
+    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
-    reaped_ = true;
     if (WIFSIGNALED(status)) {
         reason.signal = WTERMSIG(status);
         reason.core_dumped = WCOREDUMP(status);
@@ -109,6 +107,12 @@ ExitReason WorkerProcess::reap() {
     }
     reason.max_rss_mib = double(usage.ru_maxrss) / 1024.0; // kilobytes on Linux
     return reason;
+}
+
+ExitReason WorkerProcess::reap() {
+    if (reaped_) return {};
+    reaped_ = true;
+    return reap_child(pid_);
 }
 
 } // namespace pluzzle::host

@@ -324,3 +324,25 @@ TEST(CliRobustness, ProgressLineIsRateLimitedAndEndsWithTheFinalState) {
     EXPECT_LE(lines, size_t(seconds * 10) + 3) << "in " << seconds << " s:\n" << r.out;
     EXPECT_TRUE(contains(r.out, std::to_string(kLevels) + "/" + std::to_string(kLevels) + " levels")) << r.out;
 }
+
+TEST(CliRobustness, AForeignExceptionInAParserStillNamesTheFileAndIsBadInput) {
+    TempDir dir;
+    write_file(dir / "x.probe", "probe 1\nthrow parse\n");
+    RunResult r = run(cli() + " --plugin-path " + quote(probe_dir("good")) + " solve " + quote(dir / "x.probe"), true);
+    EXPECT_EQ(r.exit_code, 3) << r.out;
+    EXPECT_NE(r.out.find("x.probe: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("probe throws in parse"), std::string::npos) << r.out;
+}
+
+TEST(CliRobustness, AFileExtensionTellsThePluginWhichFormatItIs) {
+    // A short row in a .sdm file: Sudoku's content sniffing would read it as its canonical 9x9 format; the
+    // extension names the one-line format, so the error is in that format's terms.
+    TempDir dir;
+    write_file(dir / "one.sdm", "# one level\n123\n");
+    RunResult r = run(cli() + " solve " + quote(dir / "one.sdm"), true);
+    EXPECT_EQ(r.exit_code, 3) << r.out;
+    EXPECT_NE(r.out.find("one.sdm:2:4: row 1 has 3 cells, expected 81"), std::string::npos) << r.out;
+    write_file(dir / "one.sudoku", "# one level\n123\n");
+    r = run(cli() + " solve " + quote(dir / "one.sudoku"), true);
+    EXPECT_NE(r.out.find("one.sudoku:2:4: row 1 has 3 cells, expected 9"), std::string::npos) << r.out;
+}

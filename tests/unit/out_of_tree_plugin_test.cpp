@@ -56,3 +56,67 @@ TEST(OutOfTreePlugin, BuildsAgainstTheInstalledSdkAndLoads) {
     const SolveReport r = plugin->solve(levels[0].level.get(), {});
     EXPECT_TRUE(r.status == PZ_SOLVE_UNIQUE || r.status == PZ_SOLVE_MULTIPLE || r.status == PZ_SOLVE_UNSOLVABLE);
 }
+
+// The second subject: the Sudoku example (a TypedPuzzle), copied from the installed examples, built against the
+// installed SDK, checked with the installed `pluzzle selftest`, and solving a classic level through the host.
+TEST(OutOfTreePlugin, TheSudokuExampleBuildsFromTheInstalledCopyAndPassesTheSelftest) {
+    TempDir tmp;
+    const std::string prefix = tmp / "prefix";
+    const std::string cmake = quote(PLUZZLE_CMAKE_COMMAND);
+    RunResult install = run(cmake + " --install " + quote(PLUZZLE_BINARY_DIR) + " --prefix " + quote(prefix), true);
+    ASSERT_EQ(install.exit_code, 0) << install.out;
+
+    const std::string src = tmp / "sudoku";
+    fs::copy(prefix + "/share/pluzzle/examples/sudoku", src, fs::copy_options::recursive);
+    const std::string build = tmp / "build";
+    RunResult configure = run(
+        cmake + " -S " + quote(src) + " -B " + quote(build) + " -DCMAKE_CXX_COMPILER=" + quote(PLUZZLE_CXX_COMPILER) +
+            " -DCMAKE_PREFIX_PATH=" + quote(prefix) + " -DCMAKE_CXX_FLAGS='-Wall -Wextra -Werror'",
+        true);
+    ASSERT_EQ(configure.exit_code, 0) << configure.out;
+    RunResult compile = run(cmake + " --build " + quote(build) + " -j2", true);
+    ASSERT_EQ(compile.exit_code, 0) << compile.out;
+    const std::string built = build + "/pluzzle_sudoku.so";
+    ASSERT_TRUE(fs::exists(built));
+
+    RunResult selftest = run(quote(prefix + "/bin/pluzzle") + " selftest " + quote(built) + " " +
+                                 quote(src + "/data/pack.sudoku") + " --seconds 2",
+                             true);
+    EXPECT_EQ(selftest.exit_code, 0) << selftest.out;
+    EXPECT_NE(selftest.out.find("PASS"), std::string::npos) << selftest.out;
+
+    PluginRegistry reg;
+    ASSERT_TRUE(reg.load_file(built)) << (reg.problems().empty() ? "" : reg.problems()[0].reason);
+    auto plugin = reg.plugins().at(0);
+    // A 17-clue level (the fewest any uniquely solvable Sudoku has), in the one-line format of the big collections.
+    auto levels = plugin->parse("000000010400000000020000000000050407008000300001090000300400200050100000000806000",
+                                "line", "seventeen.sdm");
+    ASSERT_EQ(levels.size(), 1u);
+    const SolveReport r = plugin->solve(levels[0].level.get(), {});
+    EXPECT_EQ(r.status, PZ_SOLVE_UNIQUE);
+    ASSERT_EQ(r.solutions.size(), 1u);
+    EXPECT_TRUE(plugin->check(levels[0].level.get(), r.solutions[0] + "\n").ok) << "a solution file ends in a newline";
+    const std::string filled = r.solutions[0];
+    EXPECT_EQ(filled.find('.'), std::string::npos);
+}
+
+// The example's promise, kept: under 300 lines an author writes, and its README shows the count as it is.
+TEST(OutOfTreePlugin, TheSudokuExampleStaysUnder300LinesAsItsReadmeSays) {
+    const fs::path dir = fs::path(PLUZZLE_SOURCE_DIR) / "sdk/examples/sudoku";
+    size_t total = 0;
+    std::string listing;
+    for (const char *name : {"CMakeLists.txt", "sudoku.hpp", "sudoku_rules.cpp", "sudoku_plugin.cpp"}) {
+        const std::string text = read_file((dir / name).string());
+        const size_t lines = size_t(std::count(text.begin(), text.end(), '\n'));
+        total += lines;
+        char row[64];
+        std::snprintf(row, sizeof row, "%5zu %s\n", lines, name);
+        listing += row;
+    }
+    EXPECT_LT(total, 300u);
+    char last[64];
+    std::snprintf(last, sizeof last, "%5zu total\n", total);
+    listing += last;
+    const std::string readme = read_file((dir / "README.md").string());
+    EXPECT_NE(readme.find(listing), std::string::npos) << "README.md should show:\n" << listing;
+}

@@ -2,7 +2,8 @@
 // (after Tatham's fuzzpuzz): canonical text round-trips exactly, and any mutated text that parses and validates
 // survives every other operation -- encode, describe, solve with small limits, render, play -- without a crash.
 // A new plugin is covered by adding its folder under plugins/ and its pack under data/. The plain-C test plugin
-// (tests/plugins/c_plugin) is held to the same contract with its pack beside its source.
+// (tests/plugins/c_plugin) and the SDK's examples (sdk/examples/<id>) are held to the same contract with their
+// levels beside their source.
 #include "built_plugins.hpp"
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
@@ -29,11 +30,14 @@ const PluginRegistry &contract_plugins() {
     return reg;
 }
 
-// Every text file of the plugin's pack folder (README.md aside): data/<id>/, or the C plugin's own data/.
+// Every text file of the plugin's pack folder (README.md aside): data/<id>/, or the sample levels beside the
+// source of the C test plugin and of the SDK's examples.
 std::vector<std::pair<std::string, std::string>> bundled_files(const std::string &id) {
     std::vector<std::pair<std::string, std::string>> out;
-    const fs::path dir = id == kCPluginId ? fs::path(PLUZZLE_SOURCE_DIR) / "tests/plugins/c_plugin/data"
-                                          : fs::path(data_dir()) / id;
+    const fs::path example = fs::path(PLUZZLE_SOURCE_DIR) / "sdk/examples" / id / "data";
+    const fs::path dir = id == kCPluginId            ? fs::path(PLUZZLE_SOURCE_DIR) / "tests/plugins/c_plugin/data"
+                         : fs::is_directory(example) ? example
+                                                     : fs::path(data_dir()) / id;
     if (!fs::is_directory(dir)) return out;
     for (auto &e : fs::directory_iterator(dir))
         if (e.is_regular_file() && e.path().extension() != ".md") out.emplace_back(e.path().string(), read_file(e.path().string()));

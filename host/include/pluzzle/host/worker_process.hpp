@@ -19,6 +19,9 @@ struct ExitReason {
     std::string signal_name() const; // "SIGSEGV"
 };
 
+// Waits for child `pid` to end and says how it ended (also used by forked_call.hpp).
+ExitReason reap_child(pid_t pid);
+
 class WorkerProcess {
   public:
     // Spawns `executable` (posix_spawn: safe from a threaded process) with its stdin and stdout on pipes; stderr is
