@@ -10,14 +10,14 @@
 # corpora between runs, so a later run goes on from where the last stopped. FUZZ_JOBS (default 1) runs that many
 # fuzzing processes per plugin, each doing RUNS/FUZZ_JOBS. FUZZ_SECONDS caps each plugin's time (libFuzzer's
 # -max_total_time): the table then shows how many executions fitted. Each run appends its count to
-# $FUZZ_WORK/<id>/ledger, and the table's last column sums the ledger: the goal of 10^7 executions a plugin is met
-# over several runs that resume the same corpus.
+# tests/fuzz/ledger/<id> (committed with the corpus it grew: machines come and go, the count stays with the code),
+# and the table's last column sums the ledger: the goal of 10^7 executions a plugin is met over several runs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:?usage: tests/fuzz/fuzz_plugins.sh RUNS [PLUGIN...]}
 shift
 plugins=("$@")
-[ ${#plugins[@]} -gt 0 ] || plugins=(nonogram sliceit celladd loop kami lightsout)
+[ ${#plugins[@]} -gt 0 ] || plugins=(nonogram sliceit celladd loop kami lightsout sudoku)
 fuzz=build-fuzz/bin/pluzzle-fuzz
 work=${FUZZ_WORK:-/tmp/pluzzle-fuzz}
 jobs=${FUZZ_JOBS:-1}
@@ -27,7 +27,10 @@ for id in "${plugins[@]}"; do
   so=build-fuzz/lib/pluzzle/plugins/pluzzle_$id.so
   dict=plugins/$id/fuzz.dict
   [ "$id" = lightsout ] && dict=sdk/template/fuzz.dict
-  mkdir -p "$work/$id/corpus" "$work/$id/findings" tests/fuzz/corpus/$id
+  seeds=data/$id
+  [ -d "$seeds" ] || seeds=sdk/examples/$id/data # the SDK's examples keep their levels beside their source
+  ledger=tests/fuzz/ledger/$id
+  mkdir -p "$work/$id/corpus" "$work/$id/findings" tests/fuzz/corpus/$id tests/fuzz/ledger
   extra=()
   [ -f "$dict" ] && extra+=(-dict="$dict")
   [ -n "${FUZZ_SECONDS:-}" ] && extra+=(-max_total_time="$FUZZ_SECONDS")
@@ -35,7 +38,7 @@ for id in "${plugins[@]}"; do
   per_job=$(( runs / jobs ))
   for j in $(seq 1 "$jobs"); do
     # -timeout: a level that passed validate may not take 10 s under the tiny limits (rule 5: no hang)
-    "$fuzz" "$so" "$work/$id/corpus" tests/fuzz/corpus/$id data/$id "${extra[@]}" -runs="$per_job" \
+    "$fuzz" "$so" "$work/$id/corpus" tests/fuzz/corpus/$id "$seeds" "${extra[@]}" -runs="$per_job" \
       -timeout=10 -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 \
       -artifact_prefix="$work/$id/findings/" >"$work/$id/log.$j" 2>&1 &
   done
@@ -46,8 +49,8 @@ for id in "${plugins[@]}"; do
   "$fuzz" "$so" -merge=1 tests/fuzz/corpus/$id "$work/$id/corpus" >"$work/$id/merge.log" 2>&1 || true
   findings=$(find "$work/$id/findings" -type f | wc -l)
   echo "$(date -u +%FT%TZ) $(git rev-parse --short HEAD) executions=$executed seconds=$seconds findings=$findings" \
-    >>"$work/$id/ledger"
-  total=$(sed -n 's/.* executions=\([0-9]*\) .*/\1/p' "$work/$id/ledger" | awk '{s += $1} END {print s + 0}')
+    >>"$ledger"
+  total=$(sed -n 's/.* executions=\([0-9]*\) .*/\1/p' "$ledger" | awk '{s += $1} END {print s + 0}')
   printf '%-10s %12s %10s %8s %9s %8s %s\n' "$id" "$executed" "$(( executed / (seconds > 0 ? seconds : 1) ))" \
     "$(ls tests/fuzz/corpus/$id | wc -l)" "$findings" "$seconds" "$total"
 done
