@@ -229,8 +229,11 @@ void print_summary(const host::BulkReport &report) {
                   << (cell.count ? cell.time_ms / double(cell.count) : 0) << "\n";
     std::cout << std::string(58, '-') << "\n";
     std::cout << "solved now " << report.attempted - report.unsolved << " of " << report.attempted << ", skipped "
-              << report.skipped << " already solved, " << report.total << " in total; wall " << std::setprecision(2)
-              << report.wall_s << " s" << (report.cancelled ? " (cancelled)" : "") << "\n";
+              << report.skipped << " (solved before, or crashed a run: --isolate retries those), " << report.total
+              << " in total; wall " << std::setprecision(2) << report.wall_s << " s"
+              << (report.cancelled ? " (cancelled)" : "") << "\n";
+    if (report.suspects)
+        std::cout << report.suspects << " level(s) left in flight by a run that died were solved one at a time first\n";
 }
 
 // Worker processes or threads (--isolate, --threads; by default, processes when a plugin the run needs is not one
@@ -311,7 +314,7 @@ int solve_and_report(Context &ctx, host::Store &store, host::BulkOptions &option
         host::JsonLine j;
         j.add("summary", true).add("total", uint64_t(report.total)).add("skipped", uint64_t(report.skipped));
         j.add("attempted", uint64_t(report.attempted)).add("unsolved", uint64_t(report.unsolved));
-        j.add("cancelled", report.cancelled).add("wall_s", report.wall_s);
+        j.add("cancelled", report.cancelled).add("wall_s", report.wall_s).add("suspects", uint64_t(report.suspects));
         ctx.emit(j);
     } else {
         print_summary(report);

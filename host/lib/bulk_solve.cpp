@@ -32,14 +32,23 @@ constexpr size_t kPageSize = 1024;
 // as skipped.
 class LevelStream {
   public:
-    LevelStream(Store &store, const PluginRegistry &registry, const BulkOptions &options, BulkReport &report)
+    // in_process: the solves run in this process (Executor::contains_crashes)
+    LevelStream(Store &store, const PluginRegistry &registry, const BulkOptions &options, bool in_process,
+                BulkReport &report)
         : store_(store), filter_(options.filter) {
         report.total = store.count_levels(filter_);
         to_solve_ = report.total;
-        if (!options.resume) return;
+        if (!options.resume && !in_process) return;
         for (const std::string &type : store.level_types(filter_))
             if (auto plugin = registry.find(type))
                 filter_.not_done_by.push_back({type, plugin->id(), plugin->version()});
+        // Done: the final statuses with --resume; in this process also "crashed" (it would end this run too).
+        static const std::string crashed = attempt_status_text(AttemptFailure::crashed);
+        if (options.resume) {
+            for (SolveStatus st : kSolveStatuses)
+                if (attempt_final(st)) filter_.done_statuses.push_back(attempt_status_text(st));
+        }
+        if (in_process) filter_.done_statuses.push_back(crashed);
         to_solve_ = store.count_levels(filter_);
         report.skipped = report.total - to_solve_;
     }
@@ -72,59 +81,132 @@ class LevelStream {
 class Dispatcher {
   public:
     Dispatcher(Store &store, const PluginRegistry &registry, const BulkOptions &options, Executor &executor)
-        : store_(store), registry_(registry), options_(options), executor_(executor) {}
+        : store_(store), registry_(registry), options_(options), executor_(executor),
+          in_process_(!executor.contains_crashes()) {}
 
     BulkReport run() {
-        LevelStream levels(store_, registry_, options_, report_);
-        to_solve_ = levels.to_solve();
         for (auto &p : store_.packs())
             pack_names_[p.id] = p.name;
+        if (in_process_) settle_leftovers();
+        LevelStream levels(store_, registry_, options_, in_process_, report_);
+        to_solve_ += levels.to_solve();
+        // The levels settled just now count once, as attempted, not again as skipped.
+        report_.skipped -= std::min(report_.skipped, settled_done_);
 
         bool all_handed_out = false, stopping = false;
         while (true) {
             if (!stopping && cancel_requested()) stopping = true, executor_.cancel();
             // Read each time: MPI's grows as solve times become known.
             const size_t ahead = std::max<size_t>(1, executor_.backlog());
-            while (!stopping && !all_handed_out && executor_.pending() < ahead) {
+            std::vector<LevelRecord> out;
+            while (!stopping && !all_handed_out && executor_.pending() + out.size() < ahead) {
                 std::optional<LevelRecord> level = levels.next();
                 if (level)
-                    hand_out(std::move(*level));
+                    out.push_back(std::move(*level));
                 else
                     all_handed_out = true;
             }
+            hand_out(std::move(out), false);
             if ((stopping || all_handed_out) && executor_.pending() == 0) break;
-            const std::vector<WorkResult> arrived = executor_.collect(kPollWait);
-            for (const WorkResult &r : arrived)
-                add_to_batch(r);
-            if (!batch_.empty() && (arrived.empty() || batch_.size() >= kMaxBatch || Clock::now() >= batch_due_))
-                commit_batch();
+            collect_and_commit();
         }
-        commit_batch();
-        if (cancel_requested()) report_.cancelled = true;
-        report_.wall_s = seconds_since(start_);
+        finish();
         return report_;
     }
 
   private:
     bool cancel_requested() const { return options_.cancel && options_.cancel->load(); }
 
+    void collect_and_commit() {
+        const std::vector<WorkResult> arrived = executor_.collect(kPollWait);
+        for (const WorkResult &r : arrived)
+            add_to_batch(r);
+        if (!batch_.empty() && (arrived.empty() || batch_.size() >= kMaxBatch || Clock::now() >= batch_due_))
+            commit_batch();
+    }
+
+    void finish() {
+        commit_batch();
+        // A clean end (a cancel, too) leaves no marks: only a run that dies does.
+        std::vector<int64_t> unanswered = std::move(cancelled_ids_);
+        for (auto &[id, rec] : in_flight_)
+            unanswered.push_back(id);
+        if (in_process_) store_.clear_in_flight(unanswered);
+        if (cancel_requested()) report_.cancelled = true;
+        report_.wall_s = seconds_since(start_);
+    }
+
+    // The marks a run that died left (this process's solves only: worker processes and ranks contain a crash). A
+    // level that was alone in flight took that run down: it is recorded as crashed. The others were beside the
+    // one that did, or it: each is solved alone now, before anything else, so a crash leaves exactly one mark.
+    void settle_leftovers() {
+        settling_ = true;
+        std::vector<LevelRecord> suspects;
+        for (auto &[mark, level] : store_.in_flight(options_.filter)) {
+            const auto plugin = registry_.find(level.type);
+            if (!plugin) continue; // no plugin now: the level is reported by the main stream
+            if (mark.alone && mark.plugin_id == plugin->id() && mark.plugin_version == plugin->version()) {
+                WorkResult r;
+                r.level_id = level.id;
+                r.status = AttemptFailure::crashed;
+                r.error = "the process solving it died (a run of `db solve` in this process, with no other level in "
+                          "flight); it is not solved in process again: try `db solve --isolate`";
+                r.info = JsonLine().add("reason", r.error).str();
+                ++to_solve_;
+                add_to_batch(r, level);
+            } else {
+                suspects.push_back(std::move(level));
+            }
+        }
+        commit_batch();
+        report_.suspects = suspects.size();
+        to_solve_ += suspects.size();
+        for (LevelRecord &level : suspects) {
+            if (cancel_requested()) break;
+            std::vector<LevelRecord> one;
+            one.push_back(std::move(level));
+            hand_out(std::move(one), true);
+            while (executor_.pending() > 0)
+                collect_and_commit();
+            commit_batch();
+        }
+        settling_ = false;
+    }
+
     // A level whose text no longer matches its hash is never solved: it is stored (and reported) as corrupt. A level
     // whose type has no plugin is reported here, and neither is stored: there is no plugin to key the result by.
-    void hand_out(LevelRecord rec) {
-        if (!level_text_intact(rec)) {
-            WorkResult r;
-            r.level_id = rec.id;
-            r.status = AttemptFailure::corrupt;
-            r.error = "its stored text does not match its hash: the database is damaged (see `pluzzle db check`)";
-            r.info = JsonLine().add("reason", r.error).add("hash", rec.hash).str();
-            if (registry_.find(rec.type)) return add_to_batch(r, rec);
-            return report_unstored(rec, attempt_status_text(r.status), r.error);
+    // In this process, the levels are marked in flight (one transaction) before any of them starts.
+    void hand_out(std::vector<LevelRecord> levels, bool alone) {
+        std::vector<InFlightMark> marks;
+        std::vector<LevelRecord> go;
+        for (LevelRecord &rec : levels) {
+            if (!level_text_intact(rec)) {
+                WorkResult r;
+                r.level_id = rec.id;
+                r.status = AttemptFailure::corrupt;
+                r.error = "its stored text does not match its hash: the database is damaged (see `pluzzle db check`)";
+                r.info = JsonLine().add("reason", r.error).add("hash", rec.hash).str();
+                if (registry_.find(rec.type))
+                    add_to_batch(r, rec);
+                else
+                    report_unstored(rec, attempt_status_text(r.status), r.error);
+                continue;
+            }
+            const auto plugin = registry_.find(rec.type);
+            if (!plugin) {
+                report_unstored(rec, "no-plugin", "no plugin for type '" + rec.type + "'");
+                continue;
+            }
+            if (in_process_) marks.push_back({rec.id, plugin->id(), plugin->version(), alone});
+            go.push_back(std::move(rec));
         }
-        if (!registry_.find(rec.type))
-            return report_unstored(rec, "no-plugin", "no plugin for type '" + rec.type + "'");
-        executor_.submit({rec.id, rec.type, rec.text});
-        rec.text.clear(); // the worker has it now; the dispatcher keeps what the report needs
-        in_flight_.emplace(rec.id, std::move(rec));
+        store_.mark_in_flight(marks);
+        for (LevelRecord &rec : go) {
+            executor_.submit({rec.id, rec.type, rec.text});
+            rec.text.clear(); // the worker has it now; the dispatcher keeps what the report needs
+            const int64_t id = rec.id;
+            in_flight_.emplace(id, std::move(rec));
+        }
     }
 
     void report_unstored(const LevelRecord &rec, const std::string &status, const std::string &error) {
@@ -157,6 +239,7 @@ class Dispatcher {
     void add_to_batch(const WorkResult &r, const LevelRecord &rec) {
         if (r.status == PZ_SOLVE_CANCELLED) {
             report_.cancelled = true; // not stored: it says nothing about the level
+            cancelled_ids_.push_back(r.level_id);
             return;
         }
         const auto plugin = registry_.find(rec.type);
@@ -184,6 +267,10 @@ class Dispatcher {
     // A store failure stops the run and says why; nothing of the failed batch is reported.
     void commit_batch() {
         if (batch_.empty()) return;
+        if (settling_)
+            for (const ResultRecord &r : batch_)
+                if (r.status.failure() == AttemptFailure::crashed || (options_.resume && attempt_final(r.status)))
+                    ++settled_done_;
         try {
             store_.add_results(batch_);
         } catch (...) {
@@ -211,10 +298,14 @@ class Dispatcher {
     const PluginRegistry &registry_;
     const BulkOptions &options_;
     Executor &executor_;
+    const bool in_process_; // a plugin's crash would end this process: levels are marked in flight
     const Clock::time_point start_ = Clock::now();
     BulkReport report_;
     size_t to_solve_ = 0;
     std::unordered_map<int64_t, LevelRecord> in_flight_; // handed out, no result yet (without their text)
+    bool settling_ = false;                              // settle_leftovers() is running
+    size_t settled_done_ = 0;                            // levels it stored a result for that the stream skips
+    std::vector<int64_t> cancelled_ids_;                 // answered as cancelled: not stored, marks cleared at the end
     std::unordered_map<int64_t, std::string> pack_names_;
     size_t done_ = 0;
     std::vector<ResultRecord> batch_;   // waiting for the next commit

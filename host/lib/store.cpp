@@ -72,6 +72,14 @@ const char *const kMigrations[] = {
     // host's status "corrupt" (a level whose text no longer matches its hash): a binary that does not know it must
     // refuse the file as newer.
     R"(CREATE INDEX levels_pack_position ON levels(pack_id, position);)",
+    // 6: levels being solved, marked before their solves start: a bulk solve whose process dies leaves its marks,
+    // and the next one records the level that took it down as crashed instead of walking into it again.
+    R"(CREATE TABLE in_flight(
+           level_id INTEGER PRIMARY KEY REFERENCES levels(id) ON DELETE CASCADE,
+           plugin_id TEXT NOT NULL,
+           plugin_version TEXT NOT NULL,
+           alone INTEGER NOT NULL DEFAULT 0,
+           marked_at TEXT NOT NULL);)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
               "one migration per schema version");
@@ -302,7 +310,7 @@ void Store::check_readable() {
         const char *name;
         int since; // schema version that created it
     };
-    static const Table kTables[] = {{"packs", 1}, {"levels", 1}, {"results", 2}, {"profiles", 3}};
+    static const Table kTables[] = {{"packs", 1}, {"levels", 1}, {"results", 2}, {"profiles", 3}, {"in_flight", 6}};
     for (const Table &table : kTables)
         if (version >= table.since && !tables.count(table.name))
             throw StoreError(path(), "damaged pluzzle database: table '" + std::string(table.name) +
@@ -390,10 +398,13 @@ std::vector<LevelRecord> Store::levels(const LevelFilter &filter) {
 namespace {
 
 // The SDK's final statuses (attempt_final), as the texts the results table stores.
-std::vector<std::string> final_status_texts() {
-    std::vector<std::string> texts;
-    for (SolveStatus s : kSolveStatuses)
-        if (attempt_final(s)) texts.push_back(attempt_status_text(s));
+const std::vector<std::string> &final_status_texts() {
+    static const std::vector<std::string> texts = [] {
+        std::vector<std::string> t;
+        for (SolveStatus s : kSolveStatuses)
+            if (attempt_final(s)) t.push_back(attempt_status_text(s));
+        return t;
+    }();
     return texts;
 }
 
@@ -401,11 +412,15 @@ std::vector<std::string> final_status_texts() {
 // of results(level_id, plugin_id, plugin_version) a level.
 constexpr int kDoneByFirstParameter = 10;
 
+const std::vector<std::string> &done_statuses(const LevelFilter &filter) {
+    return filter.done_statuses.empty() ? final_status_texts() : filter.done_statuses;
+}
+
 std::string not_done_clause(const LevelFilter &filter) {
     if (filter.not_done_by.empty()) return "";
     int next = kDoneByFirstParameter;
     std::string finals;
-    for (size_t i = 0, n = final_status_texts().size(); i < n; ++i)
+    for (size_t i = 0, n = done_statuses(filter).size(); i < n; ++i)
         finals += (i ? ", ?" : "?") + std::to_string(next++);
     std::string by;
     for (size_t i = 0; i < filter.not_done_by.size(); ++i, next += 3)
@@ -418,7 +433,7 @@ std::string not_done_clause(const LevelFilter &filter) {
 void bind_not_done(sql::Statement &st, const LevelFilter &filter) {
     if (filter.not_done_by.empty()) return;
     int next = kDoneByFirstParameter;
-    for (const std::string &text : final_status_texts())
+    for (const std::string &text : done_statuses(filter))
         st.bind(next++, text);
     for (const DoneBy &d : filter.not_done_by) {
         st.bind(next++, d.type);
@@ -503,6 +518,9 @@ void Store::add_results(const std::vector<ResultRecord> &results) {
                           "info, solved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
                           "COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW "))",
                           what);
+    // A database kept at an older schema (tests build them) has no marks to clear.
+    std::optional<sql::Statement> unmark;
+    if (schema_version() >= 6) unmark.emplace(db_.prepare("DELETE FROM in_flight WHERE level_id = ?1", what));
     // Each statement already waits the busy timeout; past it, keep retrying the whole batch (only SQLITE_BUSY) with
     // a growing pause until the total budget is spent, so one slow writer does not cost a bulk run its results.
     using Clock = std::chrono::steady_clock;
@@ -517,6 +535,11 @@ void Store::add_results(const std::vector<ResultRecord> &results) {
                 st.bind(4, attempt_status_text(r.status)).bind(5, r.solution).bind(6, r.time_ms);
                 st.bind(7, static_cast<int64_t>(r.nodes)).bind(8, r.info).bind(9, r.solved_at);
                 st.step();
+                if (unmark) {
+                    unmark->reset();
+                    unmark->bind(1, r.level_id);
+                    unmark->step();
+                }
             }
             tx.commit();
             return;
@@ -553,6 +576,49 @@ std::unordered_map<int64_t, ResultRecord> Store::latest_results(const LevelFilte
     while (st.step()) {
         ResultRecord r = read_result(st, path());
         out.emplace(r.level_id, std::move(r));
+    }
+    return out;
+}
+
+void Store::mark_in_flight(const std::vector<InFlightMark> &marks) {
+    if (marks.empty()) return;
+    auto st = db_.prepare("INSERT OR REPLACE INTO in_flight(level_id, plugin_id, plugin_version, alone, marked_at) "
+                          "VALUES (?1, ?2, ?3, ?4, " PLUZZLE_SQL_NOW ")",
+                          "marking levels in flight");
+    sql::Transaction tx(db_);
+    for (const InFlightMark &m : marks) {
+        st.reset();
+        st.bind(1, m.level_id).bind(2, m.plugin_id).bind(3, m.plugin_version).bind(4, int64_t(m.alone ? 1 : 0));
+        st.step();
+    }
+    tx.commit();
+}
+
+void Store::clear_in_flight(const std::vector<int64_t> &level_ids) {
+    if (level_ids.empty()) return;
+    auto st = db_.prepare("DELETE FROM in_flight WHERE level_id = ?1", "clearing in-flight marks");
+    sql::Transaction tx(db_);
+    for (int64_t id : level_ids) {
+        st.reset();
+        st.bind(1, id);
+        st.step();
+    }
+    tx.commit();
+}
+
+std::vector<std::pair<InFlightMark, LevelRecord>> Store::in_flight(const LevelFilter &filter) {
+    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns +
+                              ", f.plugin_id, f.plugin_version, f.alone"
+                              " FROM in_flight f JOIN levels l ON l.id = f.level_id JOIN packs p ON p.id = l.pack_id"
+                              " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)"
+                              " ORDER BY l.pack_id, l.position",
+                          "reading in-flight marks");
+    st.bind(1, filter.pack).bind(2, filter.type);
+    std::vector<std::pair<InFlightMark, LevelRecord>> out;
+    while (st.step()) {
+        LevelRecord level = read_level(st);
+        InFlightMark mark{level.id, st.text(11), st.text(12), st.int64(13) != 0};
+        out.emplace_back(std::move(mark), std::move(level));
     }
     return out;
 }

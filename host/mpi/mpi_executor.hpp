@@ -50,6 +50,7 @@ class MpiExecutor : public Executor {
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
     size_t pending() const override;
     void cancel() override;
+    bool contains_crashes() const override { return true; }
 
     size_t ranks_lost() const { return lost_; }
 

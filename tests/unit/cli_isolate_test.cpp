@@ -207,6 +207,62 @@ TEST(CliIsolate, OnThreadsACrashEndsTheRunButKeepsWhatWasPrinted) {
     EXPECT_EQ(rows.count("z_segv"), 0u);
 }
 
+// On threads, a crash ends the run, but not the next ones: each level is marked in flight before its solve starts
+// (schema 6). The next run solves the levels the dead run left marked one at a time, first -- the good ones get
+// their results, the crashing one dies alone -- and the run after that records it as `crashed` and solves the rest;
+// from then on it is skipped in process, and --isolate can try it safely.
+TEST(CliIsolate, OnThreadsACrashingLevelEndsAtMostTwoRunsThenIsRecordedAsCrashed) {
+    TempDir dir;
+    const std::string db = import_levels(dir, {{"a_good", "value 1\nsleep_ms 30\n"},
+                                               {"b_segv", "value 2\ncrash segv\nsleep_ms 20\n"},
+                                               {"c_good", "value 3\nsleep_ms 30\n"},
+                                               {"d_good", "value 4\nsleep_ms 30\n"}});
+    const std::string solve = cli(probe_dir("good")) + " --json db solve " + quote(db) + " --threads -j 2";
+    auto marks = [&] { return pluzzle::host::Store(db).in_flight({}).size(); };
+
+    const RunResult first = run(solve);
+    EXPECT_NE(first.exit_code, 0);
+    EXPECT_NE(first.exit_code, 1) << "the first run dies with the plugin";
+    EXPECT_GE(marks(), 1u) << "and leaves its levels marked";
+
+    const RunResult second = run(solve);
+    EXPECT_NE(second.exit_code, 0);
+    EXPECT_NE(second.exit_code, 1) << "the second solves the marked levels one at a time and dies at the culprit";
+    {
+        pluzzle::host::Store store(db);
+        std::vector<std::string> alone;
+        for (const auto &[mark, level] : store.in_flight({}))
+            if (mark.alone) alone.push_back(level.name);
+        EXPECT_EQ(alone, std::vector<std::string>{"b_segv"})
+            << "the culprit died alone; levels not reached stay marked";
+    }
+
+    const RunResult third = run(solve);
+    EXPECT_EQ(third.exit_code, 1) << third.out; // a crashed level is not solved
+    const auto rows = results_by_name(db);
+    ASSERT_EQ(rows.count("b_segv"), 1u);
+    EXPECT_EQ(rows.at("b_segv").status, "crashed");
+    EXPECT_NE(rows.at("b_segv").info.find("the process solving it died"), std::string::npos) << rows.at("b_segv").info;
+    for (const char *good : {"a_good", "c_good", "d_good"})
+        EXPECT_EQ(rows.at(good).status, "unique") << good;
+    EXPECT_EQ(marks(), 0u) << "a run that ends cleanly leaves no marks";
+
+    // From now on the crash is skipped in process, with --resume or without.
+    for (const std::string &extra : {std::string(""), std::string(" --resume")}) {
+        const RunResult again = run(solve + extra);
+        EXPECT_EQ(again.exit_code, 0) << again.out;
+        for (const auto &line : json_lines(again.out)) {
+            if (line.HasMember("name")) {
+                EXPECT_NE(member(line, "name"), "b_segv") << again.out;
+            }
+        }
+    }
+    // Worker processes contain it: --isolate tries it and records how it ended.
+    const RunResult isolated = run(cli(probe_dir("good")) + " --json db solve " + quote(db) + " --isolate --resume");
+    EXPECT_EQ(isolated.exit_code, 1) << isolated.out;
+    EXPECT_NE(results_by_name(db).at("b_segv").info.find("SIGSEGV"), std::string::npos);
+}
+
 // A broken installation -- no worker executable, or one that is no pluzzle-worker (it exits at once, or writes
 // something that is no frame) -- stops the run with a message naming the executable, before anything is stored.
 TEST(CliIsolate, AWorkerThatCannotStartStopsTheRunAndSaysWhich) {

@@ -36,6 +36,7 @@ class ScriptedExecutor : public Executor {
     std::atomic<bool> *cancel_flag = nullptr;
     size_t cancel_after = 0;
     unsigned slots() const override { return 3; }
+    bool contains_crashes() const override { return true; } // it answers as worker processes do: "crashed"
     void submit(WorkItem item) override {
         if (!cancelled_) queue_.push_back(std::move(item));
     }

@@ -428,7 +428,7 @@ TEST_F(StoreFileTest, MigratesVersion4To5KeepingLevelsInOrder) {
         pack = old.ensure_pack("p");
         old.add_levels(pack, {make_level("sokoban", "one"), make_level("sokoban", "two")});
     }
-    Store store(db_path_);
+    Store store(db_path_, 5);
     EXPECT_EQ(store.schema_version(), 5);
     {
         sql::Database db(db_path_, SQLITE_OPEN_READONLY);
@@ -1189,4 +1189,41 @@ TEST_F(StoreFileTest, LevelPagesWalkTheFilterInOrderAndCountsMatch) {
         EXPECT_EQ(paged, expected) << pack;
         EXPECT_EQ(store.count_levels(resumed), expected.size()) << pack;
     }
+}
+
+// Version 6 adds the in-flight marks of a bulk solve in this process: set before a level's solve starts, cleared by
+// its result; a run that dies leaves them for the next one to read.
+TEST_F(StoreFileTest, MigratesVersion5To6AndKeepsInFlightMarksUntilTheirResults) {
+    int64_t pack = 0;
+    {
+        Store old(db_path_, 5);
+        pack = old.ensure_pack("p");
+        old.add_levels(pack,
+                       {make_level("sokoban", "one"), make_level("sokoban", "two"), make_level("pipes", "three")});
+    }
+    Store store(db_path_);
+    EXPECT_EQ(store.schema_version(), 6);
+    const auto levels = store.levels();
+    ASSERT_EQ(levels.size(), 3u);
+    store.mark_in_flight({{levels[0].id, "sokoban", "1", false},
+                          {levels[1].id, "sokoban", "1", true},
+                          {levels[2].id, "pipes", "2", false}});
+    {
+        Store other(db_path_); // committed: another connection (the next run) sees them
+        const auto marks = other.in_flight({});
+        ASSERT_EQ(marks.size(), 3u);
+        EXPECT_EQ(marks[1].first.alone, true);
+        EXPECT_EQ(marks[1].second.text, levels[1].text);
+        EXPECT_EQ(other.in_flight(LevelFilter("p", "pipes")).size(), 1u) << "the filter applies";
+        EXPECT_EQ(other.in_flight(LevelFilter("other")).size(), 0u);
+    }
+    ResultRecord r;
+    r.level_id = levels[0].id;
+    r.plugin_id = "sokoban";
+    r.plugin_version = "1";
+    r.status = PZ_SOLVE_UNIQUE;
+    store.add_results({r});
+    EXPECT_EQ(store.in_flight({}).size(), 2u) << "a result clears its level's mark";
+    store.clear_in_flight({levels[1].id, levels[2].id});
+    EXPECT_TRUE(store.in_flight({}).empty());
 }

@@ -49,7 +49,8 @@ struct BulkCell {
 
 struct BulkReport {
     size_t total = 0;    // levels matching the filter
-    size_t skipped = 0;  // already solved (--resume)
+    size_t skipped = 0;  // already solved (--resume), or crashed before (in process)
+    size_t suspects = 0; // levels a dead run left in flight, solved one at a time first (in process)
     size_t attempted = 0;
     size_t unsolved = 0; // not solved/unique/multiple: unsolvable, limit, error, no plugin
     bool cancelled = false;

@@ -28,6 +28,11 @@ class Executor {
     virtual size_t pending() const = 0;
     // Stops: running solves are asked to stop (they come back, most as cancelled), queued items are dropped.
     virtual void cancel() = 0;
+    // Whether a plugin's crash costs only its level (worker processes, MPI ranks) rather than this process. When it
+    // does not (threads), the dispatcher marks each level in flight (committed) before its solve starts; a later run
+    // solves the levels a dead run left marked one at a time, first, and records one that was alone when its run died
+    // as `crashed`; and a level with a `crashed` result of the same plugin version is not solved in process again.
+    virtual bool contains_crashes() const { return false; }
 
     // Something the user should hear about that is no level's result (a worker replaced, a rank lost).
     std::function<void(const std::string &)> on_note;

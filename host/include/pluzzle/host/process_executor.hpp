@@ -38,6 +38,7 @@ class ProcessExecutor : public Executor {
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
     size_t pending() const override;
     void cancel() override;
+    bool contains_crashes() const override { return true; }
 
     double grace_s() const { return grace_s_; }
     size_t workers_started() const { return started_; } // for tests and notes: respawns show here

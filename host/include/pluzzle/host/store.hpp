@@ -18,7 +18,7 @@
 
 namespace pluzzle::host {
 
-constexpr int kStoreSchemaVersion = 5;
+constexpr int kStoreSchemaVersion = 6;
 
 enum class StoreMode {
     ReadWrite, // creates and migrates the file; fails up front if it cannot be written
@@ -101,6 +101,17 @@ struct LevelFilter {
     // levels_page() and count_levels() leave out the levels done by these (in SQL: no set of ids held in memory,
     // whatever the pack's size). Types not listed are never done.
     std::vector<DoneBy> not_done_by;
+    // The statuses that mean done; empty: the final ones (solved, unique, multiple, unsolvable). A bulk solve in
+    // this process adds "crashed" (a level that took a process down would take this one down too).
+    std::vector<std::string> done_statuses;
+};
+
+// A level being solved, marked before its solve starts (schema 6): a run that dies leaves its marks, so the next
+// bulk solve knows which levels were running when it died. `alone`: it was the only level running.
+struct InFlightMark {
+    int64_t level_id = 0;
+    std::string plugin_id, plugin_version;
+    bool alone = false;
 };
 
 class Store {
@@ -161,9 +172,16 @@ public:
     // StoreOptions::write_retry_ms in total.
     void add_result(const ResultRecord &r);
     void add_results(const std::vector<ResultRecord> &results);
+    // Each result also clears its level's in-flight mark, in the same transaction.
     std::vector<ResultRecord> results(int64_t level_id); // newest first
     // Latest result per level of the levels the filter selects: level id -> result.
     std::unordered_map<int64_t, ResultRecord> latest_results(const LevelFilter &filter = {});
+
+    // In-flight marks (schema 6): set (committed) before the levels' solves start; cleared by their results or by
+    // clear_in_flight; the marks a run left behind, for the levels the filter selects, with their levels.
+    void mark_in_flight(const std::vector<InFlightMark> &marks);
+    void clear_in_flight(const std::vector<int64_t> &level_ids);
+    std::vector<std::pair<InFlightMark, LevelRecord>> in_flight(const LevelFilter &filter);
 
     // Player profiles (schema version 3; store_profiles.cpp). Empty player, plugin or AI ids are an InputError.
     std::optional<ProfileRecord> profile(const std::string &player, const std::string &plugin_id,
