@@ -207,6 +207,16 @@ bool EditorApp::handle_key(sf::Keyboard::Key key, bool ctrl, bool shift, bool al
                 return true;
             }
         }
+        // Arrows move the keyboard cursor where the plugin says where its cells are; other plugins get them.
+        if (!alt && (key == sf::Keyboard::Up || key == sf::Keyboard::Down || key == sf::Keyboard::Left ||
+                     key == sf::Keyboard::Right)) {
+            const int rows = key == sf::Keyboard::Up ? -1 : key == sf::Keyboard::Down ? 1 : 0;
+            const int cols = key == sf::Keyboard::Left ? -1 : key == sf::Keyboard::Right ? 1 : 0;
+            if (session_.move_cursor(rows, cols)) {
+                refresh_board();
+                return true;
+            }
+        }
         if (const int32_t k = plugin_key(key, shift)) {
             const bool changed =
                 session_.key(k, (shift ? uint32_t(PZ_MOD_SHIFT) : 0u) | (alt ? uint32_t(PZ_MOD_ALT) : 0u));
@@ -269,6 +279,15 @@ void EditorApp::refresh_board() {
                 }
             }
         board_ = plugin.render(session_.document().level().get(), session_.board_state());
+        // The keyboard cursor on top: an outline the colour of a selection, thick enough to see on any board.
+        if (const std::vector<pz_point> outline = session_.cursor_outline(); outline.size() >= 2) {
+            host::DrawItem cursor;
+            cursor.kind = host::DrawItem::Polygon;
+            cursor.points = outline;
+            cursor.stroke = {255, 140, 0, 255};
+            cursor.width = 3;
+            board_.items.push_back(std::move(cursor));
+        }
     });
 }
 

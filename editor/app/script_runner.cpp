@@ -2,6 +2,7 @@
 // the mouse and keyboard, so a script exercises the real window (tests, README screenshots).
 #include "editor_app.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -173,8 +174,12 @@ bool EditorApp::run_script_step() {
                     const host::PlayStatus st = session_.play()->status();
                     std::cout << " play_phase=" << int(st.phase) << " play_moves=" << st.moves
                               << " to_move=" << st.to_move;
+                    std::string state = d.plugin().encode_state(session_.board_state());
+                    std::replace(state.begin(), state.end(), '\n', '|');
+                    std::cout << " state='" << state << "'";
                 }
                 std::cout << " problem='" << session_.problem() << "'";
+                if (const auto c = session_.cursor()) std::cout << " cursor=" << c->row << "," << c->col;
             }
             std::cout << " rows=" << rows_.size() << std::endl;
         } else if (c.name == "quit") {

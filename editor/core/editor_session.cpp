@@ -128,6 +128,7 @@ bool EditorSession::redo() {
 
 bool EditorSession::press(float x, float y, int button, uint32_t modifiers) {
     if (!doc_) return false;
+    cursor_shown_ = false; // the pointer took over
     if (mode_ == Mode::Play && play_) return play_->press(x, y, button, modifiers);
     if (mode_ != Mode::Edit) return false;
     const bool changed = edit_->press(x, y, button, modifiers);
@@ -153,8 +154,32 @@ bool EditorSession::release(float x, float y, uint32_t modifiers) {
     return changed;
 }
 
+bool EditorSession::move_cursor(int rows, int cols) {
+    if (!doc_ || mode_ == Mode::Solution || !doc_->plugin().has_cell_outlines()) return false;
+    const pz_level *level = doc_->level().get();
+    if (!doc_->plugin().cell_outline(level, cursor_.row, cursor_.col)) cursor_ = {0, 0}; // the board changed
+    if (cursor_shown_) {
+        const Cell next{cursor_.row + rows, cursor_.col + cols};
+        if (doc_->plugin().cell_outline(level, next.row, next.col)) cursor_ = next; // else it stays at the edge
+    }
+    cursor_shown_ = bool(doc_->plugin().cell_outline(level, cursor_.row, cursor_.col));
+    return cursor_shown_;
+}
+
+std::optional<Cell> EditorSession::cursor() const {
+    if (!doc_ || !cursor_shown_ || mode_ == Mode::Solution) return std::nullopt;
+    if (!doc_->plugin().cell_outline(doc_->level().get(), cursor_.row, cursor_.col)) return std::nullopt;
+    return cursor_;
+}
+
+std::vector<pz_point> EditorSession::cursor_outline() const {
+    if (!cursor()) return {};
+    return doc_->plugin().cell_outline(doc_->level().get(), cursor_.row, cursor_.col).value_or(std::vector<pz_point>{});
+}
+
 bool EditorSession::key(int32_t key, uint32_t modifiers, std::optional<Cell> cell) {
     if (!doc_) return false;
+    if (!cell) cell = cursor();
     if (mode_ == Mode::Play && play_) return play_->key(key, modifiers, cell);
     if (mode_ != Mode::Edit) return false;
     const bool changed = edit_->key(key, modifiers, cell);

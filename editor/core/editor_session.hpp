@@ -67,7 +67,15 @@ class EditorSession {
     bool press(float x, float y, int button, uint32_t modifiers = 0);
     bool drag(float x, float y, uint32_t modifiers = 0);
     bool release(float x, float y, uint32_t modifiers = 0);
+    // A key names `cell` if given, else the keyboard cursor's cell while the cursor is shown.
     bool key(int32_t key, uint32_t modifiers = 0, std::optional<Cell> cell = std::nullopt);
+
+    // --- the keyboard cursor, for plugins that say where their cells are (ABI 1.6 cell_outline): the first arrow
+    // shows it, the next ones move it by a row or column (staying on the board); a press on the board hides it.
+    // false: no cursor here (no level, a solution shown, or the plugin does not say where its cells are).
+    bool move_cursor(int rows, int cols);
+    std::optional<Cell> cursor() const;           // while shown, on a cell of the board
+    std::vector<pz_point> cursor_outline() const; // where to draw it; empty while hidden
 
     // --- solving
     void start_solve(double time_limit_s = 0);
@@ -123,6 +131,8 @@ class EditorSession {
     uint64_t checked_revision_ = UINT64_MAX, autosaved_revision_ = UINT64_MAX, play_revision_ = UINT64_MAX;
     std::chrono::steady_clock::time_point last_autosave_{};
     RecoveryStore recovery_;
+    Cell cursor_{0, 0};
+    bool cursor_shown_ = false;
 };
 
 } // namespace pluzzle::editor

@@ -364,6 +364,21 @@ DisplayList Plugin::render_move(const pz_state *state, std::string_view move, fl
     });
 }
 
+bool Plugin::has_cell_outlines() const { return PZ_HAS(table_, cell_outline); }
+
+std::optional<std::vector<pz_point>> Plugin::cell_outline(const pz_level *level, int row, int col) const {
+    if (!has_cell_outlines()) return std::nullopt;
+    std::vector<pz_point> points(64);
+    uint32_t count = 0;
+    pz_error err = blank_error();
+    const pz_code code = table_->cell_outline(level, row, col, points.data(), uint32_t(points.size()), &count, &err);
+    if (code == PZ_ERR_ARGUMENT) return std::nullopt; // no such cell
+    if (code != PZ_OK) fail(code, err, "cell_outline");
+    if (count == 0 || count > points.size()) return std::nullopt;
+    points.resize(count);
+    return points;
+}
+
 LevelPtr Plugin::generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const {
     if (!can(PZ_CAP_GENERATE)) throw PluginError("plugin '" + id() + "' cannot generate levels");
     auto fn = require(table_->generate, "generate");

@@ -3,6 +3,8 @@
 #include <pluzzle/host/errors.hpp>
 #include <pluzzle/solve_status.hpp>
 
+#include <climits>
+
 namespace pluzzle::host {
 
 std::vector<ExerciseMove> moves_from_bytes(std::string_view bytes) {
@@ -50,6 +52,9 @@ pz_input input_of(const ExerciseMove &m, const DisplayList &picture) {
     static constexpr int32_t keys[] = {PZ_KEY_UP,    PZ_KEY_DOWN,   PZ_KEY_LEFT,      PZ_KEY_RIGHT,
                                        PZ_KEY_ENTER, PZ_KEY_ESCAPE, PZ_KEY_BACKSPACE, PZ_KEY_DELETE};
     in.key = m.extra < 8 ? keys[m.extra] : int32_t(m.extra);
+    // A play move with bit 4 names a cell, as a keyboard cursor does (ABI 1.6), off the board too.
+    if (!(m.what & 8) && (m.what & 16))
+        in.has_cell = 1, in.cell_row = int(m.x * 24) - 2, in.cell_col = int(m.y * 24) - 2;
     return in;
 }
 
@@ -114,6 +119,8 @@ void exercise_level(const Plugin &plugin, const LevelPtr &level, const std::vect
         throw ContractViolation("encode -> parse -> encode changes the text:\n" + text);
     plugin.describe(level.get());
     plugin.render(level.get(), nullptr);
+    for (const auto &[row, col] : {std::pair{0, 0}, {1, 2}, {-1, 0}, {0, -1}, {1 << 20, 3}, {INT32_MIN, INT32_MAX}})
+        plugin.cell_outline(level.get(), row, col); // any answer, never a crash (nothing when there is no cursor)
     if (plugin.can(PZ_CAP_SOLVE)) {
         SolveReport report;
         try {

@@ -109,6 +109,11 @@ public:
     void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
         render_puzzle(puzzle_of(level), state ? &state_of(*state).grid : nullptr, canvas);
     }
+    // The grid's cells, for an editor's keyboard cursor (Space fills, x crosses: play.cpp).
+    std::vector<pluzzle::Point> cell_outline(const pluzzle::Level &level, int row, int col) const override {
+        const pluzzle::grid::SquareGrid grid = layout_of(puzzle_of(level)).grid;
+        return grid.contains({row, col}) ? grid.polygon({row, col}) : std::vector<pluzzle::Point>{};
+    }
 
     std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
                                              pluzzle::SolveControl &control) const override {

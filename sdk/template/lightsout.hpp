@@ -74,5 +74,7 @@ constexpr float kCellSize = 40, kMargin = 10;
 void render_board(const Board &board, const Presses *state, pluzzle::Canvas &canvas);
 // The cell under a point in drawing units, or nullopt outside the grid.
 std::optional<pluzzle::grid::Cell> cell_at(const Board &board, float x, float y);
+// The corners of a cell as render_board draws it (empty off the board): the host's keyboard cursor (ABI 1.6).
+std::vector<pluzzle::Point> cell_outline(const Board &board, int row, int col);
 
 } // namespace lightsout

@@ -91,6 +91,10 @@ public:
     void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
         render_board(board_of(level), state ? &presses_of(*state) : nullptr, canvas);
     }
+    // Where each cell is: editors show a keyboard cursor there (arrows move it, Space presses its cell).
+    std::vector<pluzzle::Point> cell_outline(const pluzzle::Level &level, int row, int col) const override {
+        return lightsout::cell_outline(board_of(level), row, col);
+    }
 
     std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
                                              pluzzle::SolveControl &control) const override {

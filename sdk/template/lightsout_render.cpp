@@ -33,8 +33,19 @@ void render_board(const Board &board, const Presses *state, pluzzle::Canvas &can
                           kPressMark, 3);
 }
 
+namespace {
+pluzzle::grid::SquareGrid grid_of(const Board &board) {
+    return pluzzle::grid::SquareGrid(board.height, board.width, kCellSize, {kMargin, kMargin});
+}
+} // namespace
+
 std::optional<pluzzle::grid::Cell> cell_at(const Board &board, float x, float y) {
-    return pluzzle::grid::SquareGrid(board.height, board.width, kCellSize, {kMargin, kMargin}).cell_at(x, y);
+    return grid_of(board).cell_at(x, y);
+}
+
+std::vector<pluzzle::Point> cell_outline(const Board &board, int row, int col) {
+    const pluzzle::grid::SquareGrid grid = grid_of(board);
+    return grid.contains({row, col}) ? grid.polygon({row, col}) : std::vector<pluzzle::Point>{};
 }
 
 } // namespace lightsout

@@ -218,3 +218,43 @@ TEST(EditorApp, BadScriptCommandFailsWithItsLine) {
 }
 
 #endif
+
+// The keyboard cursor (ABI 1.6 cell_outline): the first arrow shows it on the first cell, the next move it, a digit
+// key writes on its cell -- the Sudoku example is played from the keyboard alone -- and a click hides it again.
+TEST(EditorApp, AKeyboardCursorPlaysADigitPuzzleWithoutTheMouse) {
+    editor_test::TempDir dir;
+    std::ofstream(dir.file("one.sudoku")) << "534678912\n6.2195348\n198342567\n859761423\n426853791\n"
+                                             "713924856\n961537284\n287419635\n345286179\n";
+    const EditorRun run = run_editor(dir, "new-text sudoku " + dir.file("one.sudoku") +
+                                              "\nplay\n"
+                                              "key right\n" // shows the cursor at 0,0
+                                              "key down\nkey right\nkey right\nkey left\n"
+                                              "frames 2\nscreenshot " +
+                                              dir.file("cursor.png") +
+                                              "\ndump\n"
+                                              "key 7\n"
+                                              "dump\n"
+                                              "click 0.5 0.5\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    std::istringstream lines(run.out);
+    std::vector<std::string> dumps;
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("mode=", 0) == 0) dumps.push_back(line);
+    ASSERT_EQ(dumps.size(), 3u) << run.out;
+    EXPECT_NE(dumps[0].find("cursor=1,1"), std::string::npos) << dumps[0];
+    EXPECT_NE(dumps[0].find("state='5346789126.2195348"), std::string::npos) << "arrows are not moves\n" << dumps[0];
+    EXPECT_NE(dumps[1].find("state='534678912672195348"), std::string::npos) << "7 went to the cursor's cell\n"
+                                                                             << dumps[1];
+    EXPECT_NE(dumps[1].find("play_phase=1"), std::string::npos) << "and solved the level\n" << dumps[1];
+    EXPECT_EQ(dumps[2].find("cursor="), std::string::npos) << "a click hides the cursor\n" << dumps[2];
+    // The cursor is drawn: the orange outline shows in the window.
+    const sf::Image shot = load(dir.file("cursor.png"));
+    size_t orange = 0;
+    for (unsigned y = 0; y < shot.getSize().y; ++y)
+        for (unsigned x = 0; x < shot.getSize().x; ++x) {
+            const sf::Color c = shot.getPixel(x, y);
+            orange += c.r > 230 && c.g > 110 && c.g < 170 && c.b < 40;
+        }
+    EXPECT_GT(orange, 40u);
+}

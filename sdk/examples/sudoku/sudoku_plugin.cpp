@@ -100,6 +100,7 @@ class Sudoku : public pluzzle::TypedPuzzle<Grid, Grid> { // levels: the givens; 
         return generate_grid(int(params.integer("clues")), seed, control);
     }
     Grid blank(const pluzzle::Params &) const { return Grid{}; }
+    pluzzle::grid::SquareGrid cell_grid(const Grid &) const { return kBoard; } // the keyboard cursor's cells
 
     void render(const Grid &givens, const Grid *entries, pluzzle::Canvas &canvas) const {
         canvas.begin(9 * kCell + 2 * kMargin, 9 * kCell + 2 * kMargin);

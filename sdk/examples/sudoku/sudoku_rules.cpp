@@ -50,10 +50,7 @@ bool fill(Grid &g, Units &u, pluzzle::SolveControl &control) {
         if (n == 0) return false; // a dead end
         if (n < fewest) best = i, fewest = n, options = free;
     }
-    if (best < 0) {
-        control.solution(to_line(g));
-        return control.has_enough();
-    }
+    if (best < 0) return control.solution(to_line(g)); // a full grid: true when enough are found
     for (int d = 1; d <= 9; ++d) {
         if (!(options >> d & 1)) continue;
         g.digit[best] = uint8_t(d), u.flip(best, d);

@@ -67,6 +67,8 @@
  *       which the host calls when pluzzle_plugin_entry returned NULL, to show the user the plugin's own reason
  *       (C++ plugins: the message of the exception their info() threw). The table is unchanged. The host also
  *       checks at load that every INT/REAL parameter's default lies within its declared [min, max].
+ *  1.6  cell_outline (optional): where cell (row, col) is drawn, so a host can show a keyboard cursor on the board
+ *       and move it with the arrow keys; key events then name the cursor's cell (pz_input.has_cell).
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -79,7 +81,7 @@ extern "C" {
 #endif
 
 #define PZ_ABI_MAJOR 1u
-#define PZ_ABI_MINOR 5u
+#define PZ_ABI_MINOR 6u
 #define PZ_ENTRY_SYMBOL "pluzzle_plugin_entry"
 #define PZ_ENTRY_ERROR_SYMBOL "pluzzle_plugin_entry_error" /* 1.5, optional: why the entry returned NULL */
 #define PZ_LEGACY_ALIAS_SYMBOL "pluzzle_plugin" /* ABI 1.0-1.2: a Boost.DLL alias holding the entry's address */
@@ -402,6 +404,14 @@ typedef struct pz_plugin {
      * for a few frames after each move. Present exactly when PZ_CAP_ANIMATE is declared. */
     pz_code (*render_move)(const pz_state *state, const char *move, size_t len, float t, const pz_canvas *canvas,
                            pz_error *err);
+
+    /* --- 1.6 --- */
+    /* The outline of cell (row, col) of `level` in drawing units, as render draws the board: up to `capacity` corner
+     * points go to `points`, their number to *count. A cell the board does not have is PZ_ERR_ARGUMENT. With it a
+     * host shows a keyboard cursor, moves it with the arrow keys from cell to neighbouring cell (row or column +-1)
+     * and sends key events with has_cell set to the cursor's cell. Optional: NULL means no keyboard cursor. */
+    pz_code (*cell_outline)(const pz_level *level, int32_t row, int32_t col, pz_point *points, uint32_t capacity,
+                            uint32_t *count, pz_error *err);
 } pz_plugin;
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */
@@ -411,6 +421,8 @@ typedef struct pz_plugin {
 /* Size of the table as a plugin of minor 2 or 3 built it (1.3 changed only the entry point). */
 #define PZ_PLUGIN_SIZE_1_2 offsetof(pz_plugin, import_image)
 #define PZ_PLUGIN_SIZE_1_3 PZ_PLUGIN_SIZE_1_2
+/* Size of the table as a plugin of minor 4 or 5 built it (1.5 changed only the entry point's error channel). */
+#define PZ_PLUGIN_SIZE_1_5 offsetof(pz_plugin, cell_outline)
 
 /* True when a struct of `type` as sized by its writer (s->struct_size) reaches `field`: the append-only rule for
  * every struct with a struct_size. */

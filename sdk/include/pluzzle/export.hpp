@@ -135,6 +135,15 @@ template <class P> constexpr bool check_capabilities() {
 }
 #undef PLUZZLE_DETAIL_OVERRIDES
 
+// Whether P says where its cells are (ABI 1.6 cell_outline): an override in a Puzzle subclass, the typed method
+// in a TypedPuzzle.
+template <class P> constexpr bool defines_cell_outline() {
+    if constexpr (is_typed_adapter<P>::value)
+        return P::defines_cell_outline;
+    else
+        return !std::is_same_v<decltype(&P::cell_outline), decltype(&Puzzle::cell_outline)>;
+}
+
 // A TypedPuzzle's adapter overrides every method; its class was checked by check_typed_puzzle instead.
 template <class P> constexpr bool capabilities_match() {
     if constexpr (is_typed_adapter<P>::value)
@@ -235,6 +244,8 @@ template <class P> struct Bridge {
             if (caps & PZ_CAP_BLANK) t.blank_level = &blank_level;
             if (caps & PZ_CAP_IMPORT_IMAGE) t.import_image = &import_image;
             if (caps & PZ_CAP_ANIMATE) t.render_move = &render_move;
+            // Not a capability: the table has it when the class defines where its cells are.
+            if (defines_cell_outline<P>()) t.cell_outline = &cell_outline;
         }
         Exported(const Exported &) = delete;
         Exported &operator=(const Exported &) = delete;
@@ -347,6 +358,16 @@ template <class P> struct Bridge {
             const StateBox &b = unbox(s);
             Canvas canvas(c);
             puzzle().render_move(*b.level->level, *b.state, std::string_view(move, len), t, canvas);
+        });
+    }
+    static pz_code cell_outline(const pz_level *l, int32_t row, int32_t col, pz_point *points, uint32_t capacity,
+                                uint32_t *count, pz_error *err) {
+        return guard(err, [&] {
+            const std::vector<Point> outline = puzzle().cell_outline(unbox(l), row, col);
+            if (outline.empty())
+                throw bad_argument("no cell " + std::to_string(row) + "," + std::to_string(col), "cell");
+            *count = uint32_t(std::min<size_t>(outline.size(), capacity));
+            std::copy(outline.begin(), outline.begin() + *count, points);
         });
     }
     static pz_code state_new(const pz_level *l, pz_state **out, pz_error *err) {

@@ -134,6 +134,11 @@ public:
         throw unsupported("image import");
     }
 
+    // ABI 1.6, optional: the corners of cell (row, col) as render() draws it, or nothing when the board has no such
+    // cell. With it an editor shows a keyboard cursor, moves it with the arrow keys, and names its cell in key
+    // events (pz_input.has_cell). A grid puzzle returns its grid's polygon, e.g. grid::SquareGrid::polygon.
+    virtual std::vector<Point> cell_outline(const Level &, int /*row*/, int /*col*/) const { return {}; }
+
     // --- play (interpret/execute split: events become move text, move text becomes a new state)
     virtual std::unique_ptr<State> start(const Level &) const { throw unsupported("play"); }
     virtual std::unique_ptr<State> decode_state(const Level &, std::string_view) const {

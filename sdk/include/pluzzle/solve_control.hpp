@@ -40,10 +40,12 @@ public:
     bool stopped() const { return stopped_; }
     pz_solve_status stop_status() const { return stop_status_; }
 
-    // Hand one complete solution to the host (in its state/solution text form).
-    void solution(std::string_view text) {
+    // Hand one complete solution to the host (in its state/solution text form). True when that makes as many as
+    // the caller wants (has_enough()): a counting search stops there.
+    bool solution(std::string_view text) {
         ++found_;
         if (solutions_ && solutions_->solution) solutions_->solution(solutions_->ctx, text.data(), text.size());
+        return has_enough();
     }
     uint64_t solutions_found() const { return found_; }
     // A counting search has found as many solutions as the caller wants and can stop.

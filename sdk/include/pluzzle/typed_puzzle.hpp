@@ -17,11 +17,14 @@
 //
 // The methods are those of pluzzle::Puzzle (puzzle.hpp documents each) with `const Level &` replaced by
 // `const L &`, `const State &` by `const S &`, and every std::unique_ptr<Level>/<State> result by a plain L or S.
+// A board on a grid may define `cell_grid(const L &)`, returning its grid::SquareGrid (HexGrid, TriangleGrid) as
+// render draws it, instead of cell_outline: the keyboard cursor then follows the grid's cells (ABI 1.6).
 // They are not virtual: define the ones you need, with exactly these signatures, all const. What the class defines
 // is checked against `capabilities` when it is exported, and a method whose name is right but whose signature is
 // not fails the build with the expected signature (only an optional method with a misspelt name goes unnoticed).
 // Levels and states are immutable once made, and methods may run on several threads at once, as for Puzzle.
 #pragma once
+#include <pluzzle/grid.hpp>
 #include <pluzzle/puzzle.hpp>
 
 #include <memory>
@@ -90,6 +93,8 @@ PLUZZLE_DETAIL_TYPED_METHOD(blank, typename P::LevelType(PLUZZLE_DETAIL_P.blank(
 PLUZZLE_DETAIL_TYPED_METHOD(blank_grid, typename P::LevelType(PLUZZLE_DETAIL_P.blank_grid(0, 0)))
 PLUZZLE_DETAIL_TYPED_METHOD(import_image, typename P::LevelType(PLUZZLE_DETAIL_P.import_image(std::string_view(),
                                                                                               ref<const Params>())))
+PLUZZLE_DETAIL_TYPED_METHOD(cell_outline, std::vector<Point>(PLUZZLE_DETAIL_P.cell_outline(PLUZZLE_DETAIL_L, 0, 0)))
+PLUZZLE_DETAIL_TYPED_METHOD(cell_grid, PLUZZLE_DETAIL_P.cell_grid(PLUZZLE_DETAIL_L).polygon(grid::Cell{0, 0}))
 PLUZZLE_DETAIL_TYPED_METHOD(start, typename P::StateType(PLUZZLE_DETAIL_P.start(PLUZZLE_DETAIL_L)))
 PLUZZLE_DETAIL_TYPED_METHOD(decode_state,
                             typename P::StateType(PLUZZLE_DETAIL_P.decode_state(PLUZZLE_DETAIL_L, std::string_view())))
@@ -133,6 +138,8 @@ template <class P> constexpr bool check_typed_puzzle() {
     PLUZZLE_DETAIL_SIGNATURE(blank, "L blank(const Params &) const");
     PLUZZLE_DETAIL_SIGNATURE(blank_grid, "L blank_grid(int width, int height) const");
     PLUZZLE_DETAIL_SIGNATURE(import_image, "L import_image(std::string_view bytes, const Params &) const");
+    PLUZZLE_DETAIL_SIGNATURE(cell_outline, "std::vector<Point> cell_outline(const L &, int row, int col) const");
+    PLUZZLE_DETAIL_SIGNATURE(cell_grid, "a grid (grid::SquareGrid, HexGrid, TriangleGrid) cell_grid(const L &) const");
     PLUZZLE_DETAIL_SIGNATURE(start, "S start(const L &) const");
     PLUZZLE_DETAIL_SIGNATURE(decode_state, "S decode_state(const L &, std::string_view) const");
     PLUZZLE_DETAIL_SIGNATURE(encode_state, "std::string encode_state(const L &, const S &) const");
@@ -186,6 +193,7 @@ template <class P> class TypedAdapter final : public Puzzle {
     using L = typename P::LevelType;
     using S = typename P::StateType;
     static constexpr uint64_t capabilities = P::capabilities;
+    static constexpr bool defines_cell_outline = has_cell_outline<P>::value || has_cell_grid<P>::value;
     static_assert(check_typed_puzzle<P>());
 
     PluginInfo info() const override { return p_.info(); }
@@ -252,6 +260,16 @@ template <class P> class TypedAdapter final : public Puzzle {
             return level(p_.import_image(bytes, params));
         else
             return Puzzle::import_image(bytes, params);
+    }
+    std::vector<Point> cell_outline(const Level &l, int row, int col) const override {
+        if constexpr (has_cell_outline<P>::value)
+            return p_.cell_outline(of(l), row, col);
+        else if constexpr (has_cell_grid<P>::value) { // the board is a grid: its polygons
+            const auto grid = p_.cell_grid(of(l));
+            const grid::Cell cell{row, col};
+            return grid.contains(cell) ? grid.polygon(cell) : std::vector<Point>{};
+        } else
+            return {};
     }
     std::unique_ptr<State> start(const Level &l) const override {
         if constexpr (has_start<P>::value)

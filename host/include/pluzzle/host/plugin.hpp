@@ -106,6 +106,10 @@ public:
     // ABI 1.4 (capability 'animate'): the board a fraction t (0..1) of the way through `move` from `state`.
     bool can_animate() const;
     DisplayList render_move(const pz_state *state, std::string_view move, float t) const;
+    // ABI 1.6: where cell (row, col) is drawn, for a keyboard cursor; nothing when the plugin does not say or the
+    // board has no such cell.
+    bool has_cell_outlines() const;
+    std::optional<std::vector<pz_point>> cell_outline(const pz_level *level, int row, int col) const;
     LevelPtr generate(const KeyValues &params, uint64_t seed, const SolveOptions &options) const;
     // ABI 1.2 (capability 'blank'): an empty level from the generator parameters (missing ones: defaults).
     bool can_blank() const;
