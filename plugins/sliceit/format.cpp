@@ -4,6 +4,7 @@
 #include "cereal_json.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <sstream>
 
 namespace sliceit {
@@ -24,18 +25,43 @@ int line_of_key(std::string_view text, const std::string &field) {
 }
 
 // Syntax and nesting depth with RapidJSON's iterative reader, so cereal's recursive parser never sees a document
-// that could overflow the stack, and syntax errors get a line and column.
-struct DepthCheck : rj::BaseReaderHandler<rj::UTF8<>, DepthCheck> {
+// that could overflow the stack, and syntax errors get a line and column. It also writes the document again with
+// every number that has a fraction or an exponent converted by std::from_chars and written back by std::to_chars
+// (exact both ways): Debian's RapidJSON 1.1.0 reads a zero with an exponent or a long fraction ("0e-91",
+// "0.000000000000000000000000") into an undefined value in full-precision mode (Tencent/rapidjson#1249, fixed
+// after 1.1.0; found by pluzzle-fuzz), and cereal reads in that mode.
+struct CheckAndNormalise : rj::BaseReaderHandler<rj::UTF8<>, CheckAndNormalise> {
+    rj::StringBuffer buffer;
+    rj::Writer<rj::StringBuffer> out{buffer};
     int depth = 0;
     bool started = false, root_is_object = false, too_deep = false;
-    bool Default() { return started = true; }
+
+    bool Null() { return started = true, out.Null(); }
+    bool Bool(bool b) { return started = true, out.Bool(b); }
+    bool String(const char *str, rj::SizeType len, bool) { return started = true, out.String(str, len); }
+    bool Key(const char *str, rj::SizeType len, bool) { return out.Key(str, len); }
+    bool RawNumber(const char *str, rj::SizeType len, bool) {
+        started = true;
+        const std::string_view token(str, len);
+        double value = 0;
+        const auto [end, ec] = std::from_chars(str, str + len, value);
+        if (token.find_first_of(".eE") == std::string_view::npos || ec != std::errc() || end != str + len ||
+            !std::isfinite(value))
+            return out.RawValue(str, len, rj::kNumberType); // integers, NaN and Infinity as they are
+        char text[64];
+        char *end_of = std::to_chars(text, text + sizeof text - 2, value).ptr;
+        // Still a fraction when its shortest form is whole ("3.0" -> "3.0", not "3"): an integer field refuses both.
+        if (std::string_view(text, size_t(end_of - text)).find_first_of(".e") == std::string_view::npos)
+            *end_of++ = '.', *end_of++ = '0';
+        return out.RawValue(text, rj::SizeType(end_of - text), rj::kNumberType);
+    }
     bool StartObject() {
         if (!started) root_is_object = true;
-        return open();
+        return open() && out.StartObject();
     }
-    bool StartArray() { return open(); }
-    bool EndObject(rj::SizeType) { return --depth, true; }
-    bool EndArray(rj::SizeType) { return --depth, true; }
+    bool StartArray() { return open() && out.StartArray(); }
+    bool EndObject(rj::SizeType n) { return --depth, out.EndObject(n); }
+    bool EndArray(rj::SizeType n) { return --depth, out.EndArray(n); }
     bool open() {
         started = true;
         too_deep = ++depth > kMaxDepth;
@@ -43,13 +69,14 @@ struct DepthCheck : rj::BaseReaderHandler<rj::UTF8<>, DepthCheck> {
     }
 };
 
-void check_syntax(std::string_view text) {
+// The text cereal reads: checked, numbers normalised (above).
+std::string check_syntax(std::string_view text) {
     rj::MemoryStream memory(text.data(), text.size());
     rj::EncodedInputStream<rj::UTF8<>, rj::MemoryStream> in(memory);
     rj::Reader reader;
-    DepthCheck check;
+    CheckAndNormalise check;
     const rj::ParseResult result =
-        reader.Parse<rj::kParseIterativeFlag | rj::kParseFullPrecisionFlag | rj::kParseNanAndInfFlag>(in, check);
+        reader.Parse<rj::kParseIterativeFlag | rj::kParseNumbersAsStringsFlag | rj::kParseNanAndInfFlag>(in, check);
     if (result.IsError()) {
         const size_t offset = std::min(result.Offset(), text.size());
         int line = 1, column = 1;
@@ -60,6 +87,7 @@ void check_syntax(std::string_view text) {
                                    line, column);
     }
     if (!check.root_is_object) throw pluzzle::parse_error("a level is a JSON object {\"sliceit\": 1, ...}", 1, 1);
+    return std::string(check.buffer.GetString(), check.buffer.GetSize());
 }
 
 using Points = std::vector<std::vector<double>>;
@@ -103,8 +131,7 @@ struct ShapeText {
 };
 
 std::unique_ptr<Level> read_level(std::string_view text) {
-    check_syntax(text);
-    std::istringstream stream{std::string(text)};
+    std::istringstream stream{check_syntax(text)}; // errors below name lines of `text` (line_of_key)
     cereal::JSONInputArchive ar(stream);
     auto level = std::make_unique<Level>();
     int version = 0;

@@ -107,3 +107,21 @@ TEST(SliceItFormat, ErrorsPointAtTheFieldsLine) {
     EXPECT_EQ(e.field(), "pieces");
     EXPECT_EQ(e.line(), 4);
 }
+
+// Numbers RapidJSON 1.1.0 misreads in full-precision mode (a zero with an exponent or a long fraction: an undefined
+// value, Tencent/rapidjson#1249; pluzzle-fuzz found "sliceit": 0e-91) are read exactly, and the rest unchanged.
+TEST(SliceItFormat, EveryNumberIsReadExactlyZerosWithExponentsToo) {
+    EXPECT_NE(std::string(parse_failure(R"({"sliceit": 0e-91, "strokes": 1, "pieces": 2, "shapes": []})").what())
+                  .find("format version"),
+              std::string::npos);
+    const std::string zero_tolerance =
+        parse_failure(square_level(1, 2, ", \"tolerance\": 0.000000000000000000000000")).what();
+    EXPECT_NE(zero_tolerance.find("tolerance must be in (0, 50]"), std::string::npos)
+        << "read as 0: " << zero_tolerance;
+    EXPECT_EQ(level_from(square_level(1, 2, ", \"tolerance\": 25000000000000000000000000e-25"))->tolerance, 2.5);
+    EXPECT_EQ(level_from(square_level(1, 2, ", \"tolerance\": 0.1"))->tolerance, 0.1);
+    EXPECT_EQ(level_from(square_level(1, 2, ", \"sliver\": 2e0"))->sliver, 2.0);
+    EXPECT_EQ(parse_failure(square_level(1, 2, ", \"tolerance\": 0e400")).code(), PZ_ERR_PARSE) << "0 is out of range";
+    EXPECT_EQ(parse_failure(R"({"sliceit": 1.0, "strokes": 1, "pieces": 2, "shapes": []})").code(), PZ_ERR_PARSE)
+        << "a whole number written as a fraction is still no integer";
+}
