@@ -120,3 +120,29 @@ TEST(OutOfTreePlugin, TheSudokuExampleStaysUnder300LinesAsItsReadmeSays) {
     const std::string readme = read_file((dir / "README.md").string());
     EXPECT_NE(readme.find(listing), std::string::npos) << "README.md should show:\n" << listing;
 }
+
+// README.md's plugin-author commands, verbatim (the first sh block of "## Writing a plugin"), in a scratch home and
+// folder whose `build` is this build: the path a new author follows must work as written.
+TEST(OutOfTreePlugin, TheReadmesPluginAuthorCommandsWorkVerbatim) {
+    const std::string readme = read_file(std::string(PLUZZLE_SOURCE_DIR) + "/README.md");
+    const size_t section = readme.find("## Writing a plugin");
+    ASSERT_NE(section, std::string::npos);
+    const size_t begin = readme.find("```sh\n", section);
+    ASSERT_NE(begin, std::string::npos);
+    const size_t end = readme.find("```", begin + 6);
+    const std::string commands = readme.substr(begin + 6, end - begin - 6);
+    ASSERT_NE(commands.find("cmake --install build"), std::string::npos) << commands;
+
+    TempDir tmp;
+    fs::create_directories(tmp / "home");
+    fs::create_directories(tmp / "work");
+    fs::create_directory_symlink(PLUZZLE_BINARY_DIR, tmp / "work/build");
+    write_file(tmp / "steps.sh", "set -e\n" + commands);
+    const RunResult r = run("cd " + quote(tmp / "work") + " && env -u PLUZZLE_PLUGIN_PATH HOME=" + quote(tmp / "home") +
+                                " XDG_CONFIG_HOME=" + quote(tmp / "home/.config") +
+                                " CMAKE_BUILD_PARALLEL_LEVEL=2 bash " + quote(tmp / "steps.sh"),
+                            true);
+    ASSERT_EQ(r.exit_code, 0) << commands << "\n" << r.out;
+    // The author's copy of the template is the lightsout plugin the installed pluzzle now lists.
+    EXPECT_NE(r.out.find(tmp / "work/my_puzzle/build/pluzzle_lightsout.so"), std::string::npos) << r.out;
+}
