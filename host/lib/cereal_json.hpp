@@ -12,10 +12,12 @@
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
+#include <rapidjson/encodedstream.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
-#include <rapidjson/encodedstream.h>
 #include <rapidjson/reader.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <string>
 #include <string_view>
@@ -26,7 +28,8 @@ namespace cereal_rj = RAPIDJSON_NAMESPACE;
 
 // Checks syntax and nesting depth with RapidJSON's iterative SAX reader (no input can overflow the stack of
 // cereal's recursive parser afterwards) and that the root is an object; InputError(source, ...) with line and
-// column otherwise. `not_an_object` is the message for a root that is not an object.
-void check_json_object(std::string_view json, const std::string &source, const char *not_an_object);
+// column otherwise. `not_an_object` is the message for a root that is not an object. Returns the text for cereal:
+// the same document with its numbers in a form RapidJSON 1.1.0 reads exactly (pluzzle/json_copy.hpp).
+std::string check_json_object(std::string_view json, const std::string &source, const char *not_an_object);
 
 } // namespace pluzzle::host

@@ -131,9 +131,10 @@ std::string pack_to_json(const PackFile &pack) {
 PackFile pack_from_json(const std::string &json, const std::string &source_name) {
     std::string_view text = json;
     if (text.substr(0, kUtf8Bom.size()) == kUtf8Bom) text.remove_prefix(kUtf8Bom.size());
-    check_json_object(text, source_name, "not a pluzzle pack file (expected a JSON object)");
+    const std::string checked =
+        check_json_object(text, source_name, "not a pluzzle pack file (expected a JSON object)");
     try {
-        return load_pack(std::string(text), source_name);
+        return load_pack(checked, source_name);
     } catch (const FieldError &e) {
         throw InputError(source_name, e.message, 0, 0, e.field);
     } catch (const InputError &) {

@@ -64,10 +64,10 @@ Settings load_settings(const std::string &path) {
     std::string text = read_text_file(path);
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3); // editors on some systems add a BOM
 
-    check_json_object(text, path, "settings must be a JSON object");
+    const std::string checked = check_json_object(text, path, "settings must be a JSON object");
     Settings settings;
     try {
-        std::istringstream json(text);
+        std::istringstream json(checked);
         cereal::JSONInputArchive ar(json);
         load_optional(ar, "plugin_paths", settings.plugin_paths, "a list of strings", path);
         load_optional(ar, "jobs", settings.jobs, "a non-negative integer", path);

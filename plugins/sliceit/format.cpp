@@ -3,8 +3,9 @@
 
 #include "cereal_json.hpp"
 
+#include <pluzzle/json_copy.hpp>
+
 #include <charconv>
-#include <cmath>
 #include <sstream>
 
 namespace sliceit {
@@ -24,57 +25,17 @@ int line_of_key(std::string_view text, const std::string &field) {
     return line;
 }
 
-// Syntax and nesting depth with RapidJSON's iterative reader, so cereal's recursive parser never sees a document
-// that could overflow the stack, and syntax errors get a line and column. It also writes the document again with
-// every number that has a fraction or an exponent converted by std::from_chars and written back by std::to_chars
-// (exact both ways): Debian's RapidJSON 1.1.0 reads a zero with an exponent or a long fraction ("0e-91",
-// "0.000000000000000000000000") into an undefined value in full-precision mode (Tencent/rapidjson#1249, fixed
-// after 1.1.0; found by pluzzle-fuzz), and cereal reads in that mode.
-struct CheckAndNormalise : rj::BaseReaderHandler<rj::UTF8<>, CheckAndNormalise> {
-    rj::StringBuffer buffer;
-    rj::Writer<rj::StringBuffer> out{buffer};
-    int depth = 0;
-    bool started = false, root_is_object = false, too_deep = false;
-
-    bool Null() { return started = true, out.Null(); }
-    bool Bool(bool b) { return started = true, out.Bool(b); }
-    bool String(const char *str, rj::SizeType len, bool) { return started = true, out.String(str, len); }
-    bool Key(const char *str, rj::SizeType len, bool) { return out.Key(str, len); }
-    bool RawNumber(const char *str, rj::SizeType len, bool) {
-        started = true;
-        const std::string_view token(str, len);
-        double value = 0;
-        const auto [end, ec] = std::from_chars(str, str + len, value);
-        if (token.find_first_of(".eE") == std::string_view::npos || ec != std::errc() || end != str + len ||
-            !std::isfinite(value))
-            return out.RawValue(str, len, rj::kNumberType); // integers, NaN and Infinity as they are
-        char text[64];
-        char *end_of = std::to_chars(text, text + sizeof text - 2, value).ptr;
-        // Still a fraction when its shortest form is whole ("3.0" -> "3.0", not "3"): an integer field refuses both.
-        if (std::string_view(text, size_t(end_of - text)).find_first_of(".e") == std::string_view::npos)
-            *end_of++ = '.', *end_of++ = '0';
-        return out.RawValue(text, rj::SizeType(end_of - text), rj::kNumberType);
-    }
-    bool StartObject() {
-        if (!started) root_is_object = true;
-        return open() && out.StartObject();
-    }
-    bool StartArray() { return open() && out.StartArray(); }
-    bool EndObject(rj::SizeType n) { return --depth, out.EndObject(n); }
-    bool EndArray(rj::SizeType n) { return --depth, out.EndArray(n); }
-    bool open() {
-        started = true;
-        too_deep = ++depth > kMaxDepth;
-        return !too_deep;
-    }
-};
-
-// The text cereal reads: checked, numbers normalised (above).
+// The text cereal reads: the syntax and nesting depth checked by RapidJSON's iterative reader (so cereal's recursive
+// parser never sees a document that could overflow the stack, and syntax errors get a line and column), and every
+// number copied so that RapidJSON 1.1.0 reads it exactly (pluzzle/json_copy.hpp; pluzzle-fuzz found "0e-91").
 std::string check_syntax(std::string_view text) {
     rj::MemoryStream memory(text.data(), text.size());
     rj::EncodedInputStream<rj::UTF8<>, rj::MemoryStream> in(memory);
     rj::Reader reader;
-    CheckAndNormalise check;
+    rj::StringBuffer copy;
+    rj::Writer<rj::StringBuffer> writer(copy);
+    pluzzle::ExactJsonCopy<rj::Writer<rj::StringBuffer>, rj::SizeType, rj::Type> check(writer, kMaxDepth,
+                                                                                       rj::kNumberType);
     const rj::ParseResult result =
         reader.Parse<rj::kParseIterativeFlag | rj::kParseNumbersAsStringsFlag | rj::kParseNanAndInfFlag>(in, check);
     if (result.IsError()) {
@@ -82,12 +43,13 @@ std::string check_syntax(std::string_view text) {
         int line = 1, column = 1;
         for (size_t i = 0; i < offset; ++i)
             text[i] == '\n' ? (++line, column = 1) : ++column;
-        throw pluzzle::parse_error(check.too_deep ? std::string("JSON nested too deeply")
-                                                  : std::string("invalid JSON: ") + rj::GetParseError_En(result.Code()),
+        throw pluzzle::parse_error(check.too_deep()
+                                       ? std::string("JSON nested too deeply")
+                                       : std::string("invalid JSON: ") + rj::GetParseError_En(result.Code()),
                                    line, column);
     }
-    if (!check.root_is_object) throw pluzzle::parse_error("a level is a JSON object {\"sliceit\": 1, ...}", 1, 1);
-    return std::string(check.buffer.GetString(), check.buffer.GetSize());
+    if (!check.root_is_object()) throw pluzzle::parse_error("a level is a JSON object {\"sliceit\": 1, ...}", 1, 1);
+    return std::string(copy.GetString(), copy.GetSize());
 }
 
 using Points = std::vector<std::vector<double>>;

@@ -164,3 +164,18 @@ TEST_F(SettingsTest, DefaultPathFollowsXdg) {
         EXPECT_EQ(default_settings_path(), "/home/someone/.config/pluzzle/settings.json");
     }
 }
+
+// RapidJSON 1.1.0 reads a zero with a long fraction or an exponent into an undefined value in full precision
+// (Tencent/rapidjson#1249): the host's JSON goes through pluzzle/json_copy.hpp first, so every number is exact.
+TEST_F(SettingsTest, NumbersAreReadExactlyEvenZerosRapidJsonMisreads) {
+    const std::string path = file("settings.json");
+    std::ofstream(path) << "{\"timeout_s\": 0.000000000000000000000000, \"jobs\": 3}";
+    EXPECT_EQ(load_settings(path).timeout_s, 0.0);
+    std::ofstream(path) << "{\"timeout_s\": 25e-1}";
+    EXPECT_EQ(load_settings(path).timeout_s, 2.5);
+    std::ofstream(path) << "{\"timeout_s\": 0e-91}";
+    EXPECT_EQ(load_settings(path).timeout_s, 0.0);
+    std::ofstream(path) << "{\"jobs\": 2.0}";
+    EXPECT_THROW(load_settings(path), pluzzle::host::InputError)
+        << "a whole number written as a fraction is no integer";
+}
