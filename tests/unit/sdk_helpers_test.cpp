@@ -2,6 +2,7 @@
 // tested on their own: each is code every plugin would otherwise write again.
 #include <pluzzle/char_grid.hpp>
 #include <pluzzle/input.hpp>
+#include <pluzzle/params.hpp>
 #include <pluzzle/rng.hpp>
 #include <pluzzle/solve_control.hpp>
 #include <pluzzle/text.hpp>
@@ -12,6 +13,7 @@
 #include <functional>
 #include <numeric>
 #include <random>
+#include <tuple>
 
 using namespace pluzzle;
 
@@ -194,6 +196,22 @@ TEST(Input, WordCellReadsAnyWordAndRefusesTheRestNamingTheField) {
         } catch (const Error &e) {
             EXPECT_EQ(e.code(), PZ_ERR_ARGUMENT);
             EXPECT_EQ(e.field(), "move");
+        }
+    }
+}
+
+TEST(Params, RangeErrorsWriteNumbersAsTheyAreDeclared) {
+    const std::vector<ParamDesc> declared = {{"clues", PZ_PARAM_INT, "28", 17, 81, "", ""},
+                                             {"share", PZ_PARAM_REAL, "0.5", 0.25, 0.75, "", ""}};
+    for (const auto &[key, value, expected] :
+         {std::tuple<std::string, std::string, std::string>{"clues", "5", "out of range [17, 81]"},
+          {"share", "0.9", "out of range [0.25, 0.75]"}}) {
+        try {
+            Params(declared, {{key, value}});
+            ADD_FAILURE() << key << "=" << value << " accepted";
+        } catch (const Error &e) {
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+            EXPECT_EQ(e.field(), key);
         }
     }
 }
