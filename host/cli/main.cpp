@@ -5,6 +5,7 @@
 #include <pluzzle/host/errors.hpp>
 
 #include <csignal>
+#include <unistd.h>
 
 namespace {
 
@@ -18,11 +19,31 @@ void set_action(void (*handler)(int)) {
     sigaction(SIGTERM, &action, nullptr);
 }
 
-// First Ctrl-C or SIGTERM: cancel running solves cleanly (results so far are kept). Both signals get their
-// default action back, so a second one of either kind ends the process (sigaction is async-signal-safe).
+// After the first Ctrl-C, how long the solves get to stop: a plugin that never polls its control would otherwise
+// keep the run (and the user) waiting; worker processes are stopped well within it (their grace is 2 s + 10%).
+constexpr unsigned kStopGraceSeconds = 5;
+
+// Still running that long after Ctrl-C: a solve ignores its cancel flag. Said, then ended (write and _exit are
+// async-signal-safe); what was stored or printed stays.
+extern "C" void on_stop_overdue(int) {
+    static const char message[] = "\npluzzle: a solve did not stop within 5 s of the interrupt (its plugin does not "
+                                  "poll its control): ending now\n";
+    ssize_t ignored = ::write(STDERR_FILENO, message, sizeof message - 1);
+    (void)ignored;
+    _exit(130);
+}
+
+// First Ctrl-C or SIGTERM: cancel running solves cleanly (results so far are kept), and end anyway after
+// kStopGraceSeconds. Both signals get their default action back, so a second one of either kind ends the process
+// at once (sigaction and alarm are async-signal-safe).
 extern "C" void on_interrupt(int) {
     if (g_context) g_context->cancel.store(true);
     set_action(SIG_DFL);
+    struct sigaction overdue {};
+    overdue.sa_handler = on_stop_overdue;
+    sigemptyset(&overdue.sa_mask);
+    sigaction(SIGALRM, &overdue, nullptr);
+    alarm(kStopGraceSeconds);
 }
 
 const char *kExitCodes = "Exit codes: 0 success; 1 some level failed or is unsolved; 2 usage error; "

@@ -346,3 +346,28 @@ TEST(CliRobustness, AFileExtensionTellsThePluginWhichFormatItIs) {
     r = run(cli() + " solve " + quote(dir / "one.sudoku"), true);
     EXPECT_NE(r.out.find("one.sudoku:2:4: row 1 has 3 cells, expected 9"), std::string::npos) << r.out;
 }
+
+// A plugin that never polls its control ignores Ctrl-C: the first interrupt still ends the run, a few seconds later
+// and saying why, instead of waiting for the second (issue 15).
+TEST(CliRobustness, TheFirstCtrlCEndsARunWhosePluginDoesNotStop) {
+    TempDir dir;
+    write_file(dir / "hang.probe", "probe 1\nhang_ms 600000\n");
+    const pid_t pid =
+        start_shell(cli(probe_dir("good")) + " solve " + quote(dir / "hang.probe") + " 2>" + quote(dir / "err.txt"));
+    ASSERT_GT(pid, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    ::kill(pid, SIGINT);
+    const auto interrupted = std::chrono::steady_clock::now();
+    int status = 0;
+    for (int waited = 0; waited < 300 && ::waitpid(pid, &status, WNOHANG) == 0; ++waited)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - interrupted).count();
+    if (::waitpid(pid, &status, WNOHANG) == 0) { // still there after 15 s: fail, and do not leave it running
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        FAIL() << "the run ignored the interrupt";
+    }
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 130);
+    EXPECT_LT(seconds, 10);
+    EXPECT_NE(read_file(dir / "err.txt").find("did not stop within 5 s of the interrupt"), std::string::npos);
+}
