@@ -1,38 +1,56 @@
 // The third-party story, for real: install the SDK into a temporary prefix, copy the template plugin out of
 // the source tree, build it there against the installed CMake package, and load it into the host.
-#include <pluzzle/host/plugin_registry.hpp>
 #include "test_support.hpp"
+#include <pluzzle/host/plugin_registry.hpp>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;
 
+namespace {
+
+// What a stranger does: install this build into `prefix` (`cmake --install`).
+::testing::AssertionResult install_sdk(const std::string &prefix) {
+    const RunResult r = run(
+        quote(PLUZZLE_CMAKE_COMMAND) + " --install " + quote(PLUZZLE_BINARY_DIR) + " --prefix " + quote(prefix), true);
+    if (r.exit_code != 0) return ::testing::AssertionFailure() << r.out;
+    return ::testing::AssertionSuccess();
+}
+
+// Then: copy `<prefix>/share/pluzzle/<what>` to `src`, configure and build it in `build` against the installed SDK.
+// The plugin library built; "" (and the log in `log`) when a step failed.
+std::string build_installed_copy(const std::string &prefix, const std::string &what, const std::string &src,
+                                 const std::string &build, const std::string &flags, std::string &log) {
+    const std::string cmake = quote(PLUZZLE_CMAKE_COMMAND);
+    fs::copy(prefix + "/share/pluzzle/" + what, src, fs::copy_options::recursive);
+    for (const std::string &step :
+         {cmake + " -S " + quote(src) + " -B " + quote(build) + " -DCMAKE_CXX_COMPILER=" + quote(PLUZZLE_CXX_COMPILER) +
+              " -DCMAKE_PREFIX_PATH=" + quote(prefix) + " " + flags,
+          cmake + " --build " + quote(build) + " -j2"}) {
+        const RunResult r = run(step, true);
+        log += r.out;
+        if (r.exit_code != 0) return "";
+    }
+    for (auto &e : fs::recursive_directory_iterator(build))
+        if (e.path().extension() == ".so") return e.path().string();
+    log += "no plugin library in " + build;
+    return "";
+}
+
+} // namespace
+
 TEST(OutOfTreePlugin, BuildsAgainstTheInstalledSdkAndLoads) {
     TempDir tmp;
     const std::string prefix = tmp / "prefix";
-    const std::string cmake = quote(PLUZZLE_CMAKE_COMMAND);
-
-    RunResult install = run(cmake + " --install " + quote(PLUZZLE_BINARY_DIR) + " --prefix " + quote(prefix), true);
-    ASSERT_EQ(install.exit_code, 0) << install.out;
+    ASSERT_TRUE(install_sdk(prefix));
     ASSERT_TRUE(fs::exists(prefix + "/include/pluzzle/abi.h"));
     ASSERT_TRUE(fs::exists(prefix + "/lib/cmake/PluzzleSDK/PluzzleSDKConfig.cmake") ||
                 fs::exists(prefix + "/lib/x86_64-linux-gnu/cmake/PluzzleSDK/PluzzleSDKConfig.cmake"));
 
     // A stranger starts from the installed template, not from our source tree.
-    const std::string src = tmp / "my_puzzle";
-    fs::copy(prefix + "/share/pluzzle/template", src, fs::copy_options::recursive);
-    const std::string build = tmp / "build";
-    RunResult configure = run(cmake + " -S " + quote(src) + " -B " + quote(build) + " -DCMAKE_BUILD_TYPE=Release" +
-                                  " -DCMAKE_CXX_COMPILER=" + quote(PLUZZLE_CXX_COMPILER) +
-                                  " -DCMAKE_PREFIX_PATH=" + quote(prefix),
-                              true);
-    ASSERT_EQ(configure.exit_code, 0) << configure.out;
-    RunResult compile = run(cmake + " --build " + quote(build) + " -j2", true);
-    ASSERT_EQ(compile.exit_code, 0) << compile.out;
-
-    std::string built;
-    for (auto &e : fs::recursive_directory_iterator(build))
-        if (e.path().extension() == ".so") built = e.path().string();
-    ASSERT_FALSE(built.empty()) << "no plugin library in " << build;
+    std::string log;
+    const std::string built =
+        build_installed_copy(prefix, "template", tmp / "my_puzzle", tmp / "build", "-DCMAKE_BUILD_TYPE=Release", log);
+    ASSERT_FALSE(built.empty()) << log;
 
     PluginRegistry reg;
     ASSERT_TRUE(reg.load_file(built)) << (reg.problems().empty() ? "" : reg.problems()[0].reason);
@@ -40,11 +58,12 @@ TEST(OutOfTreePlugin, BuildsAgainstTheInstalledSdkAndLoads) {
     EXPECT_EQ(plugin->abi(), std::to_string(PZ_ABI_MAJOR) + "." + std::to_string(PZ_ABI_MINOR));
     // The installed pluzzle finds the installed plugins on its own (relative to itself, not the build tree)...
     const std::string installed = quote(prefix + "/bin/pluzzle");
-    RunResult listed = run("env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent PLUZZLE_PLUGIN_PATH= " + installed +
-                           " --json plugins");
+    RunResult listed =
+        run("env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent PLUZZLE_PLUGIN_PATH= " + installed + " --json plugins");
     ASSERT_EQ(listed.exit_code, 0) << listed.out;
     EXPECT_NE(listed.out.find("\"path\":\"" + fs::weakly_canonical(prefix).string()), std::string::npos) << listed.out;
-    EXPECT_EQ(listed.out.find(PLUZZLE_BINARY_DIR), std::string::npos) << "an installed host must not use the build tree";
+    EXPECT_EQ(listed.out.find(PLUZZLE_BINARY_DIR), std::string::npos)
+        << "an installed host must not use the build tree";
     // ...and the stranger's plugin through PLUZZLE_PLUGIN_PATH, where it meets the installed twin of its id.
     RunResult third = run("env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent PLUZZLE_PLUGIN_PATH=" +
                           quote(fs::path(built).parent_path().string()) + " " + installed + " --json plugins");
@@ -62,22 +81,12 @@ TEST(OutOfTreePlugin, BuildsAgainstTheInstalledSdkAndLoads) {
 TEST(OutOfTreePlugin, TheSudokuExampleBuildsFromTheInstalledCopyAndPassesTheSelftest) {
     TempDir tmp;
     const std::string prefix = tmp / "prefix";
-    const std::string cmake = quote(PLUZZLE_CMAKE_COMMAND);
-    RunResult install = run(cmake + " --install " + quote(PLUZZLE_BINARY_DIR) + " --prefix " + quote(prefix), true);
-    ASSERT_EQ(install.exit_code, 0) << install.out;
-
+    ASSERT_TRUE(install_sdk(prefix));
     const std::string src = tmp / "sudoku";
-    fs::copy(prefix + "/share/pluzzle/examples/sudoku", src, fs::copy_options::recursive);
-    const std::string build = tmp / "build";
-    RunResult configure = run(
-        cmake + " -S " + quote(src) + " -B " + quote(build) + " -DCMAKE_CXX_COMPILER=" + quote(PLUZZLE_CXX_COMPILER) +
-            " -DCMAKE_PREFIX_PATH=" + quote(prefix) + " -DCMAKE_CXX_FLAGS='-Wall -Wextra -Werror'",
-        true);
-    ASSERT_EQ(configure.exit_code, 0) << configure.out;
-    RunResult compile = run(cmake + " --build " + quote(build) + " -j2", true);
-    ASSERT_EQ(compile.exit_code, 0) << compile.out;
-    const std::string built = build + "/pluzzle_sudoku.so";
-    ASSERT_TRUE(fs::exists(built));
+    std::string log;
+    const std::string built = build_installed_copy(prefix, "examples/sudoku", src, tmp / "build",
+                                                   "-DCMAKE_CXX_FLAGS='-Wall -Wextra -Werror'", log);
+    ASSERT_FALSE(built.empty()) << log;
 
     RunResult selftest = run(quote(prefix + "/bin/pluzzle") + " selftest " + quote(built) + " " +
                                  quote(src + "/data/pack.sudoku") + " --seconds 2",
