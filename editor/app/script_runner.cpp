@@ -179,6 +179,7 @@ bool EditorApp::run_script_step() {
                     std::cout << " state='" << state << "'";
                 }
                 std::cout << " problem='" << session_.problem() << "'";
+                std::cout << " message='" << session_.message() << "'";
                 if (const auto c = session_.cursor()) std::cout << " cursor=" << c->row << "," << c->col;
             }
             std::cout << " rows=" << rows_.size() << std::endl;

@@ -113,7 +113,7 @@ bool PlaySession::poll_ai(double time_limit_s) {
         ai_stuck_ = true;
         return false;
     }
-    ai_job_ = std::make_unique<AiMoveJob>(plugin_, state(), host::ai_request(ai, value), time_limit_s);
+    ai_job_ = std::make_unique<AiMoveJob>(plugin_, level_, state(), host::ai_request(ai, value), time_limit_s);
     return false;
 }
 

@@ -1,5 +1,8 @@
 #include "solve_job.hpp"
 
+#include <pluzzle/host/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox_ops.hpp>
+
 namespace pluzzle::editor {
 namespace {
 
@@ -24,6 +27,19 @@ template <class Shared> void abandon(std::thread &thread, Shared &s) {
         thread.detach(); // a plugin that ignores cancellation must not freeze the editor
 }
 
+// One call in a sandbox started on this (the job's) thread, so the worker ends with it. A lost worker is the
+// call's error, named by plugin and signal; a plugin killed for ignoring a cancel gives no answer (nullopt).
+std::optional<host::wire::Answer>
+call_in_sandbox(host::wire::Call call, const host::Plugin &plugin, double time_limit_s, const std::atomic<bool> &cancel,
+                const std::function<void(const host::wire::Progress &)> &on_progress = {}) {
+    host::PluginSandbox sandbox;
+    const host::SandboxOutcome out =
+        sandbox.call(std::move(call), plugin.id(), {host::sandbox_deadline(time_limit_s)}, &cancel, on_progress);
+    if (out.failure == host::SandboxOutcome::Failure::cancelled) return std::nullopt;
+    if (!out.answered()) throw host::PluginError(out.reason + "; the editor is unharmed");
+    return out.answer;
+}
+
 } // namespace
 
 SolveJob::SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions options, uint64_t revision)
@@ -40,7 +56,24 @@ SolveJob::SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions op
         std::optional<host::SolveReport> report;
         std::string error;
         try {
-            report = plugin->solve(level.get(), options);
+            if (host::in_process_requested()) {
+                report = plugin->solve(level.get(), options);
+            } else {
+                const auto answer =
+                    call_in_sandbox(host::solve_call(*plugin, plugin->encode(level.get()), "level", options), *plugin,
+                                    options.time_limit_s, shared->cancel, [&shared](const host::wire::Progress &p) {
+                                        std::lock_guard<std::mutex> lock(shared->mutex);
+                                        shared->progress.nodes = p.nodes;
+                                        shared->progress.fraction = p.fraction;
+                                        shared->progress.message = p.message;
+                                    });
+                if (answer) {
+                    report = host::solve_report_of(*answer);
+                } else {
+                    report.emplace();
+                    report->status = PZ_SOLVE_CANCELLED;
+                }
+            }
         } catch (const std::exception &e) {
             error = e.what();
         }
@@ -75,27 +108,37 @@ std::string SolveJob::error() const {
     return shared_->error;
 }
 
-AiMoveJob::AiMoveJob(std::shared_ptr<const host::Plugin> plugin, host::StatePtr state, std::string ai,
-                     double time_limit_s)
+AiMoveJob::AiMoveJob(std::shared_ptr<const host::Plugin> plugin, host::LevelPtr level, host::StatePtr state,
+                     std::string ai, double time_limit_s)
     : shared_(std::make_shared<Shared>()) {
-    thread_ = std::thread(
-        [shared = shared_, plugin = std::move(plugin), state = std::move(state), ai = std::move(ai), time_limit_s] {
-            host::SolveOptions options;
-            options.time_limit_s = time_limit_s;
-            options.cancel = &shared->cancel;
-            std::string move, error;
-            try {
+    thread_ = std::thread([shared = shared_, plugin = std::move(plugin), level = std::move(level),
+                           state = std::move(state), ai = std::move(ai), time_limit_s] {
+        host::SolveOptions options;
+        options.time_limit_s = time_limit_s;
+        options.cancel = &shared->cancel;
+        std::string move, error;
+        try {
+            if (host::in_process_requested()) {
                 move = plugin->ai_move(state.get(), ai, options);
-            } catch (const std::exception &e) {
-                error = e.what();
+            } else {
+                const auto answer =
+                    call_in_sandbox(host::ai_move_call(*plugin, plugin->encode(level.get()),
+                                                       plugin->encode_state(state.get()), ai, time_limit_s),
+                                    *plugin, time_limit_s, shared->cancel);
+                if (!answer) throw host::PluginError("cancelled");
+                host::rethrow_failure(*answer);
+                move = host::wire::field_or(answer->fields, "move");
             }
-            {
-                std::lock_guard<std::mutex> lock(shared->mutex);
-                shared->move = std::move(move);
-                shared->error = std::move(error);
-            }
-            shared->finished = true;
-        });
+        } catch (const std::exception &e) {
+            error = e.what();
+        }
+        {
+            std::lock_guard<std::mutex> lock(shared->mutex);
+            shared->move = std::move(move);
+            shared->error = std::move(error);
+        }
+        shared->finished = true;
+    });
 }
 
 AiMoveJob::~AiMoveJob() { abandon(thread_, *shared_); }

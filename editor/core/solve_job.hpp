@@ -1,9 +1,14 @@
 // solve_job.hpp -- a plugin's solve (or AI move) on a background thread, so the window never freezes: progress
 // and cancellation through the SDK's solve request, the result picked up by polling from the UI thread.
 //
+// The plugin runs in a sandbox worker process (host/plugin_sandbox.hpp) that the job's thread starts: a plugin
+// that crashes ends its worker, and the job's error says which plugin and how ("plugin 'x' (solve) crashed (worker
+// killed by SIGSEGV)") while the editor stays up; a cancel that the plugin ignores kills the worker after half a
+// second. PLUZZLE_IN_PROCESS=1 solves on the thread itself, as before (for a debugger).
+//
 // The thread owns everything it touches (plugin, level, flags) through a shared block, so a job can be abandoned:
-// destroying it cancels, waits a moment and, if the plugin ignores cancellation, detaches the thread rather than
-// hang the editor (the block stays alive until the thread ends).
+// destroying it cancels, waits a moment and, if an in-process plugin ignores cancellation, detaches the thread
+// rather than hang the editor (the block stays alive until the thread ends).
 #pragma once
 #include <pluzzle/host/plugin.hpp>
 
@@ -63,7 +68,8 @@ class SolveJob {
 // The same for a game AI's move: the move text, or an error.
 class AiMoveJob {
   public:
-    AiMoveJob(std::shared_ptr<const host::Plugin> plugin, host::StatePtr state, std::string ai, double time_limit_s);
+    AiMoveJob(std::shared_ptr<const host::Plugin> plugin, host::LevelPtr level, host::StatePtr state, std::string ai,
+              double time_limit_s);
     ~AiMoveJob();
     AiMoveJob(const AiMoveJob &) = delete;
     AiMoveJob &operator=(const AiMoveJob &) = delete;

@@ -2,11 +2,14 @@
 // use), the cancel flag set by Ctrl-C, and the documented exit codes.
 #pragma once
 #include <pluzzle/host/json_line.hpp>
+#include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin_sandbox.hpp>
 #include <pluzzle/host/settings.hpp>
 
 #include <atomic>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +35,28 @@ struct Context {
     std::string settings_path = host::default_settings_path(); // --settings
     std::atomic<bool> cancel{false};
     int exit_code = kExitOk;
+    bool in_process = false; // --in-process (or PLUZZLE_IN_PROCESS=1): plugin calls in this process, unguarded
+
+    bool sandboxed() const { return !in_process && !host::in_process_requested(); }
+
+    // The worker that reads files before this process does (type detection, plugin_sandbox.hpp), or null when
+    // sandboxing is off. Started on first use: call it before registry(), so the worker starts while the CLI
+    // loads its own plugins.
+    host::PluginSandbox *sandbox() {
+        if (!sandboxed()) return nullptr;
+        if (!sandbox_) {
+            sandbox_ = std::make_unique<host::PluginSandbox>();
+            sandbox_->start();
+        }
+        return sandbox_.get();
+    }
+
+    // How a command reads level files: --type, --format, and the sandbox.
+    host::SourceOptions source_options(const std::string &type, const std::string &format) {
+        host::SourceOptions options{type, format};
+        options.sandbox = sandbox();
+        return options;
+    }
 
     // The user's settings file, read on first use (a malformed one is bad input naming the file).
     const host::Settings &settings() {
@@ -58,6 +83,7 @@ struct Context {
 private:
     std::optional<host::Settings> settings_;
     std::optional<host::PluginRegistry> registry_;
+    std::unique_ptr<host::PluginSandbox> sandbox_;
 };
 
 // Each adds its subcommand to `app`; the callback stores its exit code in ctx.exit_code.

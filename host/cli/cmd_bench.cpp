@@ -24,8 +24,10 @@ struct BenchArgs {
 
 int run(Context &ctx, const BenchArgs &args) {
     std::vector<host::SourceLevel> levels;
+    const host::SourceOptions source = ctx.source_options(args.type, args.format);
     for (auto &f : args.files)
-        for (auto &l : host::load_levels(ctx.registry(), f, {args.type, args.format})) levels.push_back(std::move(l));
+        for (auto &l : host::load_levels(ctx.registry(), f, source))
+            levels.push_back(std::move(l));
     host::BenchOptions options;
     options.timeout_s = args.timeout_s;
     options.node_limit = args.node_limit;

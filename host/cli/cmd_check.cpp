@@ -3,6 +3,7 @@
 
 #include "cli_checks.hpp"
 #include "level_choice.hpp"
+#include "sandboxed_call.hpp"
 
 namespace pluzzle::cli {
 
@@ -14,9 +15,12 @@ struct CheckArgs {
 };
 
 int run(Context &ctx, const CheckArgs &args) {
-    host::SourceLevel l = choose_level(ctx, args.file, {args.type, args.format}, args.index);
+    host::SourceLevel l = choose_level(ctx, args.file, ctx.source_options(args.type, args.format), args.index);
     const std::string solution = host::read_text_file(args.solution);
-    const host::CheckReport r = l.plugin->check(l.level.get(), solution);
+    const host::CheckReport r =
+        ctx.sandboxed() ? host::check_report_of(sandboxed_answer(
+                              ctx, host::check_call(*l.plugin, l.plugin->encode(l.level.get()), solution), *l.plugin))
+                        : l.plugin->check(l.level.get(), solution);
     if (ctx.json) {
         host::JsonLine j;
         j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id());

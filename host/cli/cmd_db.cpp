@@ -94,10 +94,11 @@ private:
 
 int run_import(Context &ctx, const DbArgs &args) {
     host::check_database_path(args.db, host::DatabaseUse::Create);
+    const host::SourceOptions options = ctx.source_options(args.type, args.format);
     host::PluginRegistry &reg = ctx.registry();
     // Read and check every file before touching the database. A bad file is reported and skipped: the others are
     // imported, and the command exits 3 at the end saying how many failed.
-    host::LoadedFiles loaded = host::load_level_files(reg, args.files, {args.type, args.format});
+    host::LoadedFiles loaded = host::load_level_files(reg, args.files, options);
     const bool some_files_failed = report_file_problems(ctx, loaded);
     auto &files = loaded.files;
     // A new pack takes the description of the first pack file that has one.

@@ -7,11 +7,15 @@
 #include <pluzzle/host/attempt_status.hpp>
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/parallel.hpp>
+#include <pluzzle/host/sandbox_ops.hpp>
 
 #include <cmath>
 #include <condition_variable>
 #include <iomanip>
+#include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 namespace pluzzle::cli {
@@ -32,8 +36,57 @@ struct SolveArgs {
 struct Outcome {
     host::SolveReport report;
     std::string error; // plugin failure
+    host::AttemptFailure failure = host::AttemptFailure::error; // what an error was: a crash and a hang say so
     bool done = false;
 };
+
+// One sandbox per solving thread, kept by that thread for the whole run. Their first workers start here, on the
+// calling thread, which outlives the solves; a worker dies with the thread that spawned it (PR_SET_PDEATHSIG), so a
+// replacement for a crashed one (spawned on the solving thread) must never serve another thread.
+class SandboxPool {
+  public:
+    explicit SandboxPool(size_t count) {
+        for (size_t i = 0; i < count; ++i) {
+            idle_.push_back(std::make_unique<host::PluginSandbox>());
+            idle_.back()->start();
+        }
+    }
+    host::PluginSandbox &for_this_thread() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto &mine = by_thread_[std::this_thread::get_id()];
+        if (!mine) {
+            if (idle_.empty()) idle_.push_back(std::make_unique<host::PluginSandbox>());
+            mine = std::move(idle_.back());
+            idle_.pop_back();
+        }
+        return *mine;
+    }
+
+  private:
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<host::PluginSandbox>> idle_;
+    std::map<std::thread::id, std::unique_ptr<host::PluginSandbox>> by_thread_;
+};
+
+// The level solved in a worker: a crash is this level's `crashed`, and --timeout plus grace is a hard bound.
+void solve_in_sandbox(host::PluginSandbox &sandbox, const host::SourceLevel &level, const std::string &label,
+                      const host::SolveOptions &options, Outcome &o) {
+    const host::Plugin &plugin = *level.plugin;
+    const host::SandboxOutcome out =
+        sandbox.call(host::solve_call(plugin, plugin.encode(level.level.get()), label, options), plugin.id(),
+                     {host::sandbox_deadline(options.time_limit_s)}, options.cancel);
+    if (out.answered()) {
+        o.report = host::solve_report_of(*out.answer); // throws the plugin's own error
+        return;
+    }
+    if (out.failure == host::SandboxOutcome::Failure::cancelled) {
+        o.report.status = PZ_SOLVE_CANCELLED;
+        return;
+    }
+    o.failure = out.failure == host::SandboxOutcome::Failure::timeout ? host::AttemptFailure::timeout
+                                                                      : host::AttemptFailure::crashed;
+    o.error = out.reason;
+}
 
 std::string label(const host::SourceLevel &l, size_t count_in_file) {
     std::string s = l.file;
@@ -51,9 +104,10 @@ std::string milliseconds(double ms) {
 int run(Context &ctx, SolveArgs args) {
     if (!args.jobs_given) args.jobs = ctx.settings().jobs;
     if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
+    const host::SourceOptions source = ctx.source_options(args.type, args.format);
     host::PluginRegistry &reg = ctx.registry();
     // A bad file is reported and skipped: the others are solved, and the command exits 3 at the end.
-    host::LoadedFiles loaded = host::load_level_files(reg, args.files, {args.type, args.format});
+    host::LoadedFiles loaded = host::load_level_files(reg, args.files, source);
     const bool some_files_failed = report_file_problems(ctx, loaded);
     std::vector<host::SourceLevel> levels;
     std::vector<size_t> file_counts;
@@ -76,7 +130,7 @@ int run(Context &ctx, SolveArgs args) {
         const host::SourceLevel &l = levels[i];
         const Outcome &o = outcomes[i];
         const host::AttemptStatus attempt =
-            o.error.empty() ? host::AttemptStatus(o.report.status) : host::AttemptStatus(host::AttemptFailure::error);
+            o.error.empty() ? host::AttemptStatus(o.report.status) : host::AttemptStatus(o.failure);
         const std::string status = host::attempt_status_text(attempt);
         if (!host::attempt_solved(attempt)) exit_code = kExitFailed;
         if (ctx.json) {
@@ -116,8 +170,12 @@ int run(Context &ctx, SolveArgs args) {
             while (printed < levels.size() && outcomes[printed].done) print(printed++);
         }
     });
+    std::optional<SandboxPool> sandboxes;
+    if (ctx.sandboxed() && !levels.empty())
+        sandboxes.emplace(std::min<size_t>(host::resolve_jobs(args.jobs), levels.size()));
     host::parallel_for(levels.size(), args.jobs, [&](size_t i) {
         Outcome o;
+        host::PluginSandbox *sandbox = sandboxes ? &sandboxes->for_this_thread() : nullptr;
         try {
             if (!levels[i].plugin->can(PZ_CAP_SOLVE)) throw host::PluginError("type '" + levels[i].plugin->id() + "' has no solver");
             host::SolveOptions so;
@@ -126,7 +184,10 @@ int run(Context &ctx, SolveArgs args) {
             so.max_solutions = args.max_solutions;
             so.params = params;
             so.cancel = &ctx.cancel;
-            o.report = levels[i].plugin->solve(levels[i].level.get(), so);
+            if (sandbox)
+                solve_in_sandbox(*sandbox, levels[i], label(levels[i], file_counts[i]), so, o);
+            else
+                o.report = levels[i].plugin->solve(levels[i].level.get(), so);
         } catch (const host::InputError &e) {
             o.error = e.what(); // e.g. an unknown solver option
         } catch (const std::exception &e) {

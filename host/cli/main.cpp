@@ -78,6 +78,9 @@ int main(int argc, char **argv) {
     app.add_flag("--json", ctx.json, "One JSON object per line on stdout, for scripts");
     app.add_flag("-q,--quiet", ctx.quiet, "No progress line");
     app.add_option("--plugin-path", ctx.plugin_paths, "Extra plugin folder (repeatable)");
+    app.add_flag("--in-process", ctx.in_process,
+                 "Call plugins in this process instead of a sandboxed worker (for a debugger; a crashing plugin then "
+                 "ends the command; also PLUZZLE_IN_PROCESS=1)");
     app.add_option("--settings", ctx.settings_path, "Settings file (JSON: plugin_paths, jobs, timeout_s, author)")
         ->capture_default_str();
     app.require_subcommand(1);

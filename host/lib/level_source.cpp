@@ -1,6 +1,8 @@
 #include <pluzzle/host/level_source.hpp>
 
 #include <pluzzle/host/pack_file.hpp>
+#include <pluzzle/host/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox_ops.hpp>
 #include <pluzzle/host/text_file.hpp>
 #include <pluzzle/host/utf8.hpp>
 
@@ -15,6 +17,28 @@ namespace fs = std::filesystem;
 namespace pluzzle::host {
 
 namespace {
+
+// A parse that takes longer in the worker is a hang: far above any real file (a 1000 x 1000 loop board reads in
+// well under a second).
+constexpr double kParseDeadlineSeconds = 30;
+
+// plugin->parse, after the sandbox (if any) read the same text with the same plugin: a refusal there is rethrown
+// as the plugin's own error (same text, same place), a crash or hang becomes an InputError naming the file.
+std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
+                                       const std::string &source, const SourceOptions &options) {
+    if (options.sandbox) {
+        const SandboxOutcome out =
+            options.sandbox->call(parse_call(plugin, text, format, source), plugin.id(), {kParseDeadlineSeconds});
+        if (!out.answered())
+            throw InputError(source, "plugin '" + plugin.id() + "' " +
+                                         (out.failure == SandboxOutcome::Failure::timeout
+                                              ? "hung while reading it (no answer within " +
+                                                    std::to_string(int(kParseDeadlineSeconds)) + " s; worker killed)"
+                                              : "crashed while reading it (worker " + out.exit.text() + ")"));
+        rethrow_failure(*out.answer);
+    }
+    return plugin.parse(text, format, source);
+}
 
 bool has_utf8_beyond_ascii(std::string_view text) {
     for (size_t i = 0; i < text.size(); ++i)
@@ -39,8 +63,8 @@ std::vector<SourceLevel> wrap(const std::shared_ptr<const Plugin> &plugin, std::
     return out;
 }
 
-std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::string &text,
-                                   const std::string &source) {
+std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::string &text, const std::string &source,
+                                   const SourceOptions &options) {
     const PackFile pack = pack_from_json(text, source);
     std::vector<SourceLevel> out;
     for (size_t i = 0; i < pack.levels.size(); ++i) {
@@ -54,7 +78,7 @@ std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::st
         // another format the plugin also accepts.
         const auto &formats = plugin->formats();
         const std::string canonical = formats.empty() ? "" : formats[0].name;
-        auto parsed = plugin->parse(pl.text, canonical, where);
+        auto parsed = guarded_parse(*plugin, pl.text, canonical, where, options);
         if (parsed.size() != 1) throw InputError(where, "a pack level must hold exactly one level", 0, 0, "text");
         SourceLevel l;
         l.plugin = plugin;
@@ -80,14 +104,14 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
     if (body.size() != text.size()) return load_levels_from_text(registry, std::string(body), source, options);
     check_utf8_text(text, source);
 
-    if (options.type.empty() && looks_like_pack_file(text)) return from_pack(registry, text, source);
+    if (options.type.empty() && looks_like_pack_file(text)) return from_pack(registry, text, source, options);
 
     if (!options.type.empty()) {
         auto plugin = registry.find(options.type);
         if (!plugin) throw InputError(source, "unknown puzzle type '" + options.type + "' (installed: " + registry.ids() + ")", 0, 0, "type");
         if (!options.format.empty() && !plugin->has_format(options.format))
             throw InputError(source, "type '" + options.type + "' has no format '" + options.format + "'", 0, 0, "format");
-        return wrap(plugin, plugin->parse(text, options.format, source), source);
+        return wrap(plugin, guarded_parse(*plugin, text, options.format, source, options), source);
     }
 
     // Candidates: plugins that claim the format (if given), else the file's extension.
@@ -100,7 +124,7 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
     }
     if (candidates.size() == 1) {
         const std::string format = options.format.empty() ? candidates[0]->format_for_extension(ext) : options.format;
-        return wrap(candidates[0], candidates[0]->parse(text, format, source), source);
+        return wrap(candidates[0], guarded_parse(*candidates[0], text, format, source, options), source);
     }
     if (candidates.empty()) {
         if (!options.format.empty()) throw InputError(source, "no installed plugin reads format '" + options.format + "'", 0, 0, "format");
@@ -113,7 +137,7 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
     std::string reasons;
     for (auto &p : candidates) {
         try {
-            readers.emplace_back(p, p->parse(text, options.format, source));
+            readers.emplace_back(p, guarded_parse(*p, text, options.format, source, options));
         } catch (const InputError &e) {
             reasons += "\n  " + p->id() + ": " + e.what();
         } catch (const PluginError &e) {

@@ -5,11 +5,13 @@
 
 #include <pluzzle/host/json_line.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/sandbox_ops.hpp>
 #include <pluzzle/host/solve_item.hpp>
 #include <pluzzle/host/worker_protocol.hpp>
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <new>
@@ -70,6 +72,9 @@ class Worker {
                 if (!solve(wire::decode_chunk(frame.payload))) return 0; // the dispatcher is gone
                 if (out_of_memory_) return 0; // the heap may be in pieces: a fresh worker takes over
                 break;
+            case wire::Kind::call:
+                if (!answer(wire::decode_call(frame.payload))) return 0; // the host is gone
+                break;
             case wire::Kind::stop: return 0;
             default: break; // CANCEL travels as SIGUSR1 (a frame would wait behind the solve); others are not ours
             }
@@ -114,6 +119,23 @@ class Worker {
             if (out_of_memory_) return true;
         }
         return true;
+    }
+
+    // One plugin call for the host's sandbox (plugin_sandbox.hpp), with its progress at most every 50 ms.
+    bool answer(const wire::Call &call) {
+        auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+        bool written = true;
+        const auto progress = [&](const pz_progress &p) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last < std::chrono::milliseconds(50)) return;
+            last = now;
+            written = written && write_all(out_, wire::encode(wire::Progress{call.call_id, p.nodes, p.fraction,
+                                                                             p.message ? p.message : ""}));
+        };
+        const wire::Answer a = run_sandbox_call(registry_, call, &g_cancel, progress);
+        written = written && write_all(out_, wire::encode(a));
+        g_cancel = false; // a cancel is for the call in progress (the host signals only while it waits for one)
+        return written;
     }
 
     int in_, out_;

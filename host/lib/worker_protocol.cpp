@@ -149,9 +149,34 @@ Result read_result(Reader &r) {
     return m;
 }
 
+void write_fields(Writer &w, const Fields &fields) {
+    w.count(fields.size(), "fields");
+    for (const auto &[key, value] : fields) {
+        w.str(key, "field key");
+        w.str(value, "field value");
+    }
+}
+
+Fields read_fields(Reader &r) {
+    Fields fields;
+    const uint32_t n = r.count("fields", 8);
+    fields.reserve(n);
+    for (uint32_t i = 0; i < n; ++i) {
+        std::string key = r.str("field key");
+        fields.emplace_back(std::move(key), r.str("field value"));
+    }
+    return fields;
+}
+
 } // namespace
 
-bool known_kind(uint8_t kind) { return kind >= uint8_t(Kind::hello) && kind <= uint8_t(Kind::stop); }
+std::string field_or(const Fields &fields, std::string_view key, std::string fallback) {
+    for (const auto &[k, v] : fields)
+        if (k == key) return v;
+    return fallback;
+}
+
+bool known_kind(uint8_t kind) { return kind >= uint8_t(Kind::hello) && kind <= uint8_t(Kind::progress); }
 
 const char *kind_name(Kind kind) {
     switch (kind) {
@@ -164,6 +189,9 @@ const char *kind_name(Kind kind) {
     case Kind::heartbeat: return "HEARTBEAT";
     case Kind::cancel: return "CANCEL";
     case Kind::stop: return "STOP";
+    case Kind::call: return "CALL";
+    case Kind::answer: return "ANSWER";
+    case Kind::progress: return "PROGRESS";
     }
     return "UNKNOWN";
 }
@@ -237,6 +265,33 @@ std::string payload_of(const Returned &m) {
 std::string payload_of(const Heartbeat &m) {
     Writer w(Kind::heartbeat);
     w.u64(m.seq);
+    return w.done();
+}
+
+std::string payload_of(const Call &m) {
+    Writer w(Kind::call);
+    w.u32(m.call_id);
+    w.str(m.op, "op");
+    w.str(m.plugin_path, "plugin_path");
+    write_fields(w, m.args);
+    return w.done();
+}
+
+std::string payload_of(const Answer &m) {
+    Writer w(Kind::answer);
+    w.u32(m.call_id);
+    w.u8(uint8_t(m.outcome));
+    w.str(m.message, "message");
+    write_fields(w, m.fields);
+    return w.done();
+}
+
+std::string payload_of(const Progress &m) {
+    Writer w(Kind::progress);
+    w.u32(m.call_id);
+    w.u64(m.nodes);
+    w.f64(m.fraction);
+    w.str(m.message, "message");
     return w.done();
 }
 
@@ -369,6 +424,41 @@ Heartbeat decode_heartbeat(std::string_view payload) {
 }
 
 void decode_empty(Kind kind, std::string_view payload) { Reader(kind, payload).end(); }
+
+Call decode_call(std::string_view payload) {
+    Reader r(Kind::call, payload);
+    Call m;
+    m.call_id = r.u32("call_id");
+    m.op = r.str("op");
+    m.plugin_path = r.str("plugin_path");
+    m.args = read_fields(r);
+    r.end();
+    return m;
+}
+
+Answer decode_answer(std::string_view payload) {
+    Reader r(Kind::answer, payload);
+    Answer m;
+    m.call_id = r.u32("call_id");
+    const uint8_t outcome = r.u8("outcome");
+    if (outcome > uint8_t(AnswerOutcome::plugin_error)) r.fail("outcome", "unknown outcome " + std::to_string(outcome));
+    m.outcome = AnswerOutcome(outcome);
+    m.message = r.str("message");
+    m.fields = read_fields(r);
+    r.end();
+    return m;
+}
+
+Progress decode_progress(std::string_view payload) {
+    Reader r(Kind::progress, payload);
+    Progress m;
+    m.call_id = r.u32("call_id");
+    m.nodes = r.u64("nodes");
+    m.fraction = r.f64("fraction");
+    m.message = r.str("message");
+    r.end();
+    return m;
+}
 
 void FrameReader::append(const char *data, size_t size) {
     // Drop the consumed front once it outweighs the rest, so a long stream does not grow the buffer.

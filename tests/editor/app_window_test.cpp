@@ -206,6 +206,39 @@ TEST(EditorApp, KamiIsPaintedSolvedAndPlayedInARealWindow) {
     EXPECT_NE(run.out.find("play_phase=1"), std::string::npos) << run.out; // one flood finishes it
 }
 
+// Issue 15: a plugin that aborts in solve, and one that hangs deaf to Esc, cost their solve and not the editor; the
+// status line names the plugin and the signal. The window stays up to the end of the script (exit 0).
+TEST(EditorApp, SurvivesACrashingAndAHangingPluginAndSaysWhich) {
+    editor_test::TempDir dir;
+    const editor_test::HangRelease hang(dir.file("release"));
+    std::ofstream(dir.file("crash.txt")) << "misbehave crash\nvalue 1\n";
+    std::ofstream(dir.file("hang.txt")) << "misbehave hang\nvalue 1\n" << hang.level_line();
+    const EditorRun run = run_editor(dir, "new-text misbehaving " + dir.file("crash.txt") +
+                                              "\n"
+                                              "key f5\n"
+                                              "wait 10\n"
+                                              "dump\n"
+                                              "new-text misbehaving " +
+                                              dir.file("hang.txt") +
+                                              "\n"
+                                              "key f5\n"
+                                              "frames 20\n"
+                                              "key escape\n"
+                                              "wait 10\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    std::istringstream lines(run.out);
+    std::string crashed, cancelled;
+    std::getline(lines, crashed);
+    std::getline(lines, cancelled);
+    EXPECT_NE(crashed.find("message='solve failed: plugin 'misbehaving' (solve) crashed (worker killed by SIGABRT); "
+                           "the editor is unharmed'"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(cancelled.find("message='solve: cancelled"), std::string::npos) << run.out;
+    EXPECT_NE(cancelled.find("type=misbehaving"), std::string::npos) << run.out;
+}
+
 TEST(EditorApp, BadScriptCommandFailsWithItsLine) {
     editor_test::TempDir dir;
     const EditorRun run = run_editor(dir, "new lightsout\ntool no-such-tool\n");

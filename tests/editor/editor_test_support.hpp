@@ -1,7 +1,10 @@
 // editor_test_support.hpp -- the real plugins the editor tests load (the build's plugin folder, the host tests'
 // probe plugin, the editor's misbehaving plugin), and temporary folders.
 #pragma once
+#include <cstdlib>
+#include <optional>
 #include <pluzzle/host/plugin_registry.hpp>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -60,6 +63,25 @@ inline size_t thread_count() {
 
 // Checks that a test leaves no thread behind: at the end of the scope the process has as many threads as at its
 // start. A joined thread is gone at once; the wait only covers a detached one that is already on its way out.
+// Sets an environment variable for one test's length (PLUZZLE_IN_PROCESS for the in-process paths).
+class ScopedEnv {
+  public:
+    ScopedEnv(const char *name, const char *value) : name_(name) {
+        if (const char *old = std::getenv(name)) old_ = old;
+        ::setenv(name, value, 1);
+    }
+    ~ScopedEnv() {
+        if (old_)
+            ::setenv(name_, old_->c_str(), 1);
+        else
+            ::unsetenv(name_);
+    }
+
+  private:
+    const char *name_;
+    std::optional<std::string> old_;
+};
+
 class NoThreadLeftBehind {
   public:
     // Plugins are loaded first, so that whatever threads loading them starts are part of the count.

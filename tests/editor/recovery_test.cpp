@@ -18,7 +18,8 @@ TEST(Recovery, CrashInsidePluginSolveKeepsUnsavedEdits) {
     const std::string folder = dir.file("recovery");
     const pid_t child = ::fork();
     ASSERT_GE(child, 0);
-    if (child == 0) { // the editor that will crash
+    if (child == 0) { // the editor that will crash: in process, as a plugin author debugging it runs it
+        ::setenv("PLUZZLE_IN_PROCESS", "1", 1);
         SessionOptions options;
         options.recovery_folder = folder;
         options.autosave_delay_s = 3600; // only the autosave before the solve can save the edits
@@ -45,6 +46,22 @@ TEST(Recovery, CrashInsidePluginSolveKeepsUnsavedEdits) {
     EXPECT_TRUE(doc.dirty());
     RecoveryStore::discard(orphans[0].file);
     EXPECT_TRUE(store.orphans().empty());
+}
+
+// By default the solve runs in the sandbox worker: the same crash ends the worker, and the session says so and goes on.
+TEST(EditorSession, ACrashingSolveEndsItsWorkerNotTheEditor) {
+    editor_test::TempDir dir;
+    SessionOptions options;
+    options.recovery_folder = dir.file("recovery");
+    EditorSession session(editor_test::registry(), options);
+    session.new_level_from_text("misbehaving", "misbehave crash\nvalue 1\n");
+    session.start_solve();
+    ASSERT_TRUE(session.wait_idle(10s));
+    EXPECT_NE(session.message().find("solve failed: plugin 'misbehaving' (solve) crashed (worker killed by SIGABRT)"),
+              std::string::npos)
+        << session.message();
+    EXPECT_TRUE(session.edit().type_edit("inc")); // still editing
+    EXPECT_EQ(session.document().text(), "misbehave crash\nvalue 2\n");
 }
 
 TEST(Recovery, RecoveredLevelStillUpdatesItsDatabaseRow) {

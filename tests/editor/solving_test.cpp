@@ -56,7 +56,10 @@ TEST(SolveJob, PluginErrorIsReportedNotThrown) {
     EXPECT_NE(job.error().find("probe throws in solve"), std::string::npos) << job.error();
 }
 
-TEST(SolveJob, AbandoningAPluginThatIgnoresCancelDoesNotHang) {
+// In process (PLUZZLE_IN_PROCESS=1, for a debugger) a plugin that ignores its cancel flag cannot be stopped: the job
+// lets go of its thread rather than freeze the editor.
+TEST(SolveJob, InProcessAbandoningAPluginThatIgnoresCancelDoesNotHang) {
+    const editor_test::ScopedEnv in_process("PLUZZLE_IN_PROCESS", "1");
     auto bad = editor_test::plugin("misbehaving");
     editor_test::TempDir dir;
     const editor_test::NoThreadLeftBehind no_leak; // checked last, after the release below
@@ -72,6 +75,42 @@ TEST(SolveJob, AbandoningAPluginThatIgnoresCancelDoesNotHang) {
     EXPECT_EQ(editor_test::thread_count(), no_leak.before() + 1);
     // ...and once the plugin lets go, that thread ends: nothing keeps running after the test.
     hang.release();
+}
+
+// In the sandbox (the default) the same plugin is stopped for real: its worker is killed half a second after the
+// cancel, and the job's thread ends with it (issue 15: "Esc leaves a non-polling solve running").
+TEST(SolveJob, CancelStopsAPluginThatIgnoresItByKillingItsWorker) {
+    auto bad = editor_test::plugin("misbehaving");
+    editor_test::TempDir dir;
+    const editor_test::NoThreadLeftBehind no_leak;
+    const editor_test::HangRelease hang(dir.file("release")); // never released before the job ends
+    SolveJob job(bad, level_of("misbehaving", "misbehave hang\nvalue 1\n" + hang.level_line()), {});
+    std::this_thread::sleep_for(100ms);
+    EXPECT_FALSE(job.finished());
+    const auto start = Clock::now();
+    job.cancel();
+    ASSERT_TRUE(job.wait(3s));
+    EXPECT_LT(Clock::now() - start, 2s);
+    ASSERT_TRUE(job.report()) << job.error();
+    EXPECT_EQ(job.report()->status, PZ_SOLVE_CANCELLED);
+}
+
+// A plugin that aborts while solving ends its worker, not the editor; the job says which plugin and how.
+TEST(SolveJob, APluginThatCrashesIsReportedAndTheEditorLivesOn) {
+    const editor_test::NoThreadLeftBehind no_leak;
+    auto bad = editor_test::plugin("misbehaving");
+    SolveJob job(bad, level_of("misbehaving", "misbehave crash\nvalue 1\n"), {});
+    ASSERT_TRUE(job.wait(10s));
+    EXPECT_FALSE(job.report());
+    EXPECT_NE(job.error().find("plugin 'misbehaving' (solve) crashed (worker killed by SIGABRT)"), std::string::npos)
+        << job.error();
+    EXPECT_NE(job.error().find("the editor is unharmed"), std::string::npos) << job.error();
+    // And the next job solves as usual.
+    SolveJob next(editor_test::plugin("lightsout"), level_of("lightsout", "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n"),
+                  {});
+    ASSERT_TRUE(next.wait(10s));
+    ASSERT_TRUE(next.report()) << next.error();
+    EXPECT_EQ(next.report()->status, PZ_SOLVE_UNIQUE);
 }
 
 TEST(SolutionSteps, MoveListSolutionsStepFromStartToSolved) {

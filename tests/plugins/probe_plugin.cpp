@@ -4,6 +4,8 @@
 //   crash segv|abort|exit  a real null write, abort(), exit(7)     hang_ms N  spin N ms without polling
 //   hog_mb N               hold N MiB (1 MiB blocks, touched)      print      write a line to stdout
 //   work N                 N x 10^6 xorshift steps, ticking every 10^4: deterministic CPU and nodes
+// and for the plugin sandbox (issue 15), acted on where they name:
+//   crash_in parse|render  a null write while parsing this line, or in render    hang_in parse  spin 10 min
 // Compile-time switches build the broken variants the loader must reject or accept:
 //   PROBE_ABI_MAJOR=N   report another ABI major          PROBE_MINOR0     an ABI 1.0 plugin (smaller table)
 //   PROBE_MINOR1        an ABI 1.1 plugin (games, no AI profiles)
@@ -12,6 +14,8 @@
 //   PROBE_NULL_ENTRY    entry point returns NULL           PROBE_THROW_INIT info() throws while the table is built
 //   PROBE_ID="..."      plugin id (default "probe")       PROBE_VERSION="..." plugin version (default "1.0.0")
 //   PROBE_BAD_DEFAULT   a parameter's default lies outside its declared range
+//   PROBE_CRASH_ON_FOREIGN  parse dies by SIGSEGV on any text that is not a probe level (a parser that trusts its
+//                       input: what type detection by content meets among third-party plugins)
 #include <pluzzle/plugin.hpp>
 
 #include <algorithm>
@@ -40,6 +44,7 @@ struct ProbeLevel : pluzzle::Level {
     int hog_mb = 0;         // solve holds this much memory while it runs
     int work = 0;           // millions of xorshift steps before answering
     bool print = false;     // solve writes to stdout (which abi.h forbids)
+    std::string crash_in;   // render: render dies by SIGSEGV (parse dies while reading the line)
 };
 
 // Ends the process the way a broken plugin would. The null write goes through a volatile pointer so the
@@ -129,6 +134,9 @@ public:
     }
 
     std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view) const override {
+#ifdef PROBE_CRASH_ON_FOREIGN
+        if (text.substr(0, 5) != "probe") crash_now("segv");
+#endif
         auto lines = pluzzle::split_lines(text);
         std::vector<pluzzle::ParsedLevel> out;
         std::unique_ptr<ProbeLevel> cur;
@@ -159,6 +167,13 @@ public:
                 cur->crash = std::string(t[1].text);
                 if (cur->crash != "segv" && cur->crash != "abort" && cur->crash != "exit")
                     throw pluzzle::parse_error("expected segv, abort or exit", line.number, t[1].column, "crash");
+            } else if (t[0].text == "crash_in") {
+                if (t[1].text == "parse") crash_now("segv");
+                if (t[1].text != "render")
+                    throw pluzzle::parse_error("expected parse or render", line.number, t[1].column, "crash_in");
+                cur->crash_in = "render";
+            } else if (t[0].text == "hang_in" && t[1].text == "parse") {
+                spin_for(600000);
             } else if (t[0].text == "throw") {
                 cur->throw_in = std::string(t[1].text);
                 if (cur->throw_in == "parse") throw std::runtime_error("probe throws in parse");
@@ -182,6 +197,7 @@ public:
         if (p.hog_mb) s += "hog_mb " + std::to_string(p.hog_mb) + "\n";
         if (p.work) s += "work " + std::to_string(p.work) + "\n";
         if (p.print) s += "print\n";
+        if (!p.crash_in.empty()) s += "crash_in " + p.crash_in + "\n";
         return s;
     }
 
@@ -219,6 +235,7 @@ public:
 
     void render(const pluzzle::Level &l, const pluzzle::State *s, pluzzle::Canvas &c) const override {
         if (pluzzle::as<ProbeLevel>(l).throw_in == "render") throw std::runtime_error("probe throws in render");
+        if (pluzzle::as<ProbeLevel>(l).crash_in == "render") crash_now("segv");
         c.begin(100, 50);
         pluzzle::Group g(c, "probe");
         c.rect(0, 0, 100, 50, {200, 200, 255, 255}, pluzzle::kBlack, 1);

@@ -63,6 +63,14 @@ std::vector<Result> sample_results() {
             {5, 5, std::nan(""), 3, std::string(1 << 20, '\n'), "", ""}};
 }
 
+Call sample_call() {
+    return {9, "solve", "/opt/plugins/libpluzzle_kami.so", {{"text", kBinary}, {"solution", "a"}, {"solution", ""}}};
+}
+
+Answer sample_answer() {
+    return {9, AnswerOutcome::input_error, "level 1:2:3: bad", {{"line", "2"}, {"column", "3"}, {"", kUtf8}}};
+}
+
 // One frame of every kind, in a stream.
 std::vector<std::string> sample_frames() {
     const auto results = sample_results();
@@ -75,7 +83,10 @@ std::vector<std::string> sample_frames() {
             encode(Returned{{1, -2, INT64_MAX}}),
             encode(Heartbeat{0x0102030405060708u}),
             encode(Cancel{}),
-            encode(Stop{})};
+            encode(Stop{}),
+            encode(sample_call()),
+            encode(sample_answer()),
+            encode(Progress{9, 12345, 0.25, "depth 7"})};
 }
 
 // Decodes a payload by its kind (what a dispatcher does with each frame).
@@ -90,6 +101,9 @@ void decode_any(const Frame &f) {
     case Kind::heartbeat: decode_heartbeat(f.payload); break;
     case Kind::cancel:
     case Kind::stop: decode_empty(f.kind, f.payload); break;
+    case Kind::call: decode_call(f.payload); break;
+    case Kind::answer: decode_answer(f.payload); break;
+    case Kind::progress: decode_progress(f.payload); break;
     }
 }
 
@@ -183,6 +197,27 @@ TEST(WorkerProtocol, RoundTripsEveryFrameKind) {
     }
     EXPECT_EQ(only_frame(encode(Cancel{})).kind, Kind::cancel);
     EXPECT_EQ(only_frame(encode(Stop{})).kind, Kind::stop);
+
+    const Call call = decode_call(only_frame(encode(sample_call())).payload);
+    EXPECT_EQ(call.call_id, 9u);
+    EXPECT_EQ(call.op, "solve");
+    EXPECT_EQ(call.plugin_path, sample_call().plugin_path);
+    EXPECT_EQ(call.args, sample_call().args); // repeated keys and empty values kept in order
+    EXPECT_EQ(field_or(call.args, "solution"), "a");
+    EXPECT_EQ(field_or(call.args, "missing", "none"), "none");
+    const Answer answer = decode_answer(only_frame(encode(sample_answer())).payload);
+    EXPECT_EQ(answer.call_id, 9u);
+    EXPECT_EQ(answer.outcome, AnswerOutcome::input_error);
+    EXPECT_EQ(answer.message, sample_answer().message);
+    EXPECT_EQ(answer.fields, sample_answer().fields);
+    const Progress progress = decode_progress(only_frame(encode(Progress{9, 12345, 0.25, "depth 7"})).payload);
+    EXPECT_EQ(progress.call_id, 9u);
+    EXPECT_EQ(progress.nodes, 12345u);
+    EXPECT_EQ(progress.fraction, 0.25);
+    EXPECT_EQ(progress.message, "depth 7");
+    std::string bad_outcome = payload_of(sample_answer());
+    bad_outcome[4] = char(3);
+    EXPECT_THROW(decode_answer(bad_outcome), ProtocolError);
 }
 
 TEST(WorkerProtocol, BytesAreLittleEndianWhateverTheHost) {
@@ -277,8 +312,8 @@ TEST(WorkerProtocol, CorruptLengthsAndValuesNameTheField) {
     bad_origin.back() = char(2);
     expect_field(Kind::hello, bad_origin, "origin", "unknown origin 2");
     Hello other = sample_hello();
-    other.protocol = 2;
-    expect_field(Kind::hello, payload_of(other), "protocol", "version 2");
+    other.protocol = kProtocolVersion + 1;
+    expect_field(Kind::hello, payload_of(other), "protocol", "version " + std::to_string(kProtocolVersion + 1));
 
     std::string bad_flag = payload_of(wire::Setup{});
     bad_flag[8 + 8 + 8 + 8 + 4] = char(2);

@@ -23,9 +23,15 @@ struct SourceLevel {
     bool read_as_windows_1252 = false; // the file was not UTF-8: read as Windows-1252 (callers say so once)
 };
 
+class PluginSandbox;
+
 struct SourceOptions {
     std::string type;   // plugin id; empty: infer
     std::string format; // format name; empty: detect
+    // When set, every parse runs in the sandbox's worker first, and in this process only if it read the text there
+    // without crashing or hanging: a plugin that dies on a file is a reason ("plugin 'x' crashed while reading it
+    // (worker killed by SIGSEGV)"), never the end of the caller. Null: parse in process (--in-process).
+    PluginSandbox *sandbox = nullptr;
 };
 
 // Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read (see

@@ -1,6 +1,7 @@
-// worker_loop.hpp -- the child side of `--isolate`: a `pluzzle-worker` process reads SETUP (limits, the plugin
-// files to load) and CHUNKs of levels from the dispatcher, and writes one RESULT per level the moment it is solved
-// (worker_protocol.hpp). A level that kills the process is then exactly the first one not answered.
+// worker_loop.hpp -- the child side of `--isolate` and of the plugin sandbox: a `pluzzle-worker` process reads SETUP
+// (limits, the plugin files to load) and CHUNKs of levels from the dispatcher, and writes one RESULT per level the
+// moment it is solved (worker_protocol.hpp). A level that kills the process is then exactly the first one not
+// answered. A sandbox sends CALLs instead, each answered by one ANSWER (PROGRESS frames while a solve runs).
 #pragma once
 
 namespace pluzzle::host {

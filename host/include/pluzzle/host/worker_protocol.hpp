@@ -19,7 +19,7 @@ class PluginRegistry;
 
 namespace pluzzle::host::wire {
 
-constexpr uint32_t kProtocolVersion = 1;
+constexpr uint32_t kProtocolVersion = 2;     // 2: CALL, ANSWER and PROGRESS (the plugin sandbox)
 constexpr uint32_t kMaxString = 64u << 20;   // one str (a level text, a solution); longer is a protocol error
 constexpr uint32_t kMaxPayload = 256u << 20; // one frame: catches a garbage length before buffering for it
 
@@ -34,6 +34,9 @@ enum class Kind : uint8_t {
     heartbeat = 7, // both  MPI liveness
     cancel = 8,    // d->w  stop solving, give the rest back
     stop = 9,      // d->w  finish and exit
+    call = 10,     // h->w  one plugin operation for the sandbox (plugin_sandbox.hpp)
+    answer = 11,   // w->h  its answer
+    progress = 12, // w->h  a running solve's progress
 };
 bool known_kind(uint8_t kind);
 const char *kind_name(Kind kind); // "HELLO", ...
@@ -126,6 +129,41 @@ struct Stop {
     static constexpr Kind kind = Kind::stop;
 };
 
+// The plugin sandbox's frames: an operation by name with string arguments, so a new operation needs no new frame.
+// Keys may repeat (a solve's solutions travel as repeated "solution" fields).
+using Fields = std::vector<std::pair<std::string, std::string>>;
+
+struct Call {
+    static constexpr Kind kind = Kind::call;
+    uint32_t call_id = 0;
+    std::string op;          // "parse", "solve", "check", "render", "ai_move" (sandbox_ops.hpp)
+    std::string plugin_path; // the worker loads this file on first use
+    Fields args;
+};
+
+// How a call ended in the worker: the input's fault (a parse error with its place), the plugin's (an exception, an
+// unsupported operation), or an answer.
+enum class AnswerOutcome : uint8_t { ok = 0, input_error = 1, plugin_error = 2 };
+
+struct Answer {
+    static constexpr Kind kind = Kind::answer;
+    uint32_t call_id = 0;
+    AnswerOutcome outcome = AnswerOutcome::ok;
+    std::string message; // the error's text when not ok
+    Fields fields;       // ok: the results; input_error: file, reason, line, column, field
+};
+
+struct Progress {
+    static constexpr Kind kind = Kind::progress;
+    uint32_t call_id = 0;
+    uint64_t nodes = 0;
+    double fraction = -1; // -1: unknown
+    std::string message;
+};
+
+// The first value of `key` in `fields`, or `fallback`.
+std::string field_or(const Fields &fields, std::string_view key, std::string fallback = {});
+
 // Payloads (what MPI sends). They throw ProtocolError when a string or the payload is over its cap.
 std::string payload_of(const Hello &m);
 std::string payload_of(const Setup &m);
@@ -136,6 +174,9 @@ std::string payload_of(const Returned &m);
 std::string payload_of(const Heartbeat &m);
 std::string payload_of(const Cancel &m);
 std::string payload_of(const Stop &m);
+std::string payload_of(const Call &m);
+std::string payload_of(const Answer &m);
+std::string payload_of(const Progress &m);
 
 // This process's HELLO: its pid, host name and loaded plugins (a rank with other plugins is refused).
 Hello hello_of(const PluginRegistry &registry, uint32_t slots = 1);
@@ -153,6 +194,9 @@ Results decode_results(std::string_view payload);
 Returned decode_returned(std::string_view payload);
 Heartbeat decode_heartbeat(std::string_view payload);
 void decode_empty(Kind kind, std::string_view payload); // CANCEL, STOP
+Call decode_call(std::string_view payload);
+Answer decode_answer(std::string_view payload);
+Progress decode_progress(std::string_view payload);
 
 struct Frame {
     Kind kind = Kind::hello;
