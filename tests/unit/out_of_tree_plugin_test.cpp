@@ -45,6 +45,8 @@ TEST(OutOfTreePlugin, BuildsAgainstTheInstalledSdkAndLoads) {
     ASSERT_TRUE(fs::exists(prefix + "/include/pluzzle/abi.h"));
     ASSERT_TRUE(fs::exists(prefix + "/lib/cmake/PluzzleSDK/PluzzleSDKConfig.cmake") ||
                 fs::exists(prefix + "/lib/x86_64-linux-gnu/cmake/PluzzleSDK/PluzzleSDKConfig.cmake"));
+    // The licence an author reads beside the template (issue 16): MIT, plugins under any licence.
+    EXPECT_NE(read_file(prefix + "/share/pluzzle/LICENSE").find("MIT License"), std::string::npos);
 
     // A stranger starts from the installed template, not from our source tree.
     std::string log;
