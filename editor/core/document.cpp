@@ -1,5 +1,7 @@
 #include "document.hpp"
 
+#include <pluzzle/host/level_source.hpp>
+
 namespace pluzzle::editor {
 
 Document::Document(PluginPtr plugin, host::LevelPtr level, LevelMeta meta, LevelOrigin origin)
@@ -9,8 +11,9 @@ Document::Document(PluginPtr plugin, host::LevelPtr level, LevelMeta meta, Level
     if (origin_.level_id != 0) saved_text_ = text();
 }
 
-Document Document::from_text(PluginPtr plugin, const std::string &text, LevelMeta meta, const std::string &format) {
-    auto levels = plugin->parse(text, format, meta.name.empty() ? "level" : meta.name);
+Document Document::from_text(PluginPtr plugin, const std::string &text, LevelMeta meta, const std::string &format,
+                             host::PluginSandbox *sandbox) {
+    auto levels = host::guarded_parse(*plugin, text, format, meta.name.empty() ? "level" : meta.name, sandbox);
     if (meta.name.empty()) meta.name = levels.front().name;
     return Document(std::move(plugin), std::move(levels.front().level), std::move(meta));
 }

@@ -10,6 +10,10 @@
 #include <memory>
 #include <string>
 
+namespace pluzzle::host {
+class PluginSandbox;
+}
+
 namespace pluzzle::editor {
 
 struct LevelMeta {
@@ -34,8 +38,10 @@ class Document {
     Document(PluginPtr plugin, host::LevelPtr level, LevelMeta meta = {}, LevelOrigin origin = {});
 
     // A level from text (the plugin's canonical format unless `format` names another); the first level of the text.
+    // With a sandbox the text is read in its worker first: a parser that crashes on it is an InputError, not the end
+    // of the editor (host::guarded_parse).
     static Document from_text(PluginPtr plugin, const std::string &text, LevelMeta meta = {},
-                              const std::string &format = {});
+                              const std::string &format = {}, host::PluginSandbox *sandbox = nullptr);
     // A level from the plugin's generator.
     static Document generated(PluginPtr plugin, const host::KeyValues &params, uint64_t seed);
     // An empty level of the plugin (ABI 1.2 blank_level) from its generator parameters; PluginError without one.

@@ -18,7 +18,9 @@ std::string solve_summary(const host::SolveReport &r) {
 EditorSession::EditorSession(std::shared_ptr<const host::PluginRegistry> registry, SessionOptions options)
     : registry_(std::move(registry)), options_(std::move(options)),
       player_(options_.player.empty() ? default_player_name() : options_.player),
-      recovery_(options_.recovery_folder.empty() ? RecoveryStore::default_folder() : options_.recovery_folder) {}
+      recovery_(options_.recovery_folder.empty() ? RecoveryStore::default_folder() : options_.recovery_folder) {
+    if (!host::in_process_requested()) sandbox_ = std::make_unique<host::PluginSandbox>();
+}
 
 EditorSession::~EditorSession() {
     // Jobs first: they may still be running plugin code on the document's level.
@@ -28,6 +30,7 @@ EditorSession::~EditorSession() {
 
 void EditorSession::open_database(const std::string &path) {
     auto library = std::make_unique<LevelLibrary>(path, registry_);
+    library->set_sandbox(sandbox_.get());
     if (play_) play_->set_profiles(PlayerProfiles(player_, &library->store())); // before the old store goes
     library_ = std::move(library);
     message_ = "opened " + path;
@@ -76,7 +79,7 @@ void EditorSession::new_level_from_text(const std::string &type, const std::stri
     auto plugin = registry_->find(type);
     if (!plugin)
         throw host::InputError("type", "no installed plugin '" + type + "' (installed: " + registry_->ids() + ")");
-    set_document(Document::from_text(plugin, text));
+    set_document(Document::from_text(plugin, text, {}, {}, sandbox_.get()));
 }
 
 void EditorSession::set_document(Document doc) {

@@ -11,6 +11,7 @@
 #include "solve_job.hpp"
 
 #include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin_sandbox.hpp>
 
 #include <chrono>
 #include <memory>
@@ -117,6 +118,9 @@ class EditorSession {
 
     std::shared_ptr<const host::PluginRegistry> registry_;
     SessionOptions options_;
+    // Reads the text the user opens (files, database rows, pack files) before this process does; its worker
+    // starts on first use, on the UI thread (which it lives and dies with). Null under PLUZZLE_IN_PROCESS=1.
+    std::unique_ptr<host::PluginSandbox> sandbox_;
     std::unique_ptr<LevelLibrary> library_;
     std::unique_ptr<Document> doc_;
     std::unique_ptr<EditInteraction> edit_;

@@ -1,5 +1,7 @@
 #include "level_library.hpp"
 
+#include <pluzzle/host/level_source.hpp>
+
 #include <pluzzle/host/content_hash.hpp>
 #include <pluzzle/host/pack_file.hpp>
 
@@ -122,7 +124,7 @@ Document LevelLibrary::open(int64_t level_id) {
         throw host::StoreError(path_, "level " + std::to_string(level_id) +
                                           ": its stored text does not match its hash (the database is damaged; see "
                                           "`pluzzle db check`)");
-    auto parsed = plugin->parse(r->text, "", path_ + " level " + std::to_string(level_id));
+    auto parsed = host::guarded_parse(*plugin, r->text, "", path_ + " level " + std::to_string(level_id), sandbox_);
     std::string pack;
     for (auto &p : store_.packs())
         if (p.id == r->pack_id) pack = p.name;
@@ -221,7 +223,7 @@ ImportReport LevelLibrary::import_pack_file(const std::string &file, const std::
             continue;
         }
         try {
-            plugin->parse(l.text, "", file); // only valid levels enter the database
+            host::guarded_parse(*plugin, l.text, "", file, sandbox_); // only valid levels enter the database
         } catch (const host::InputError &e) {
             report.skipped.push_back(where + ": " + e.what());
             continue;

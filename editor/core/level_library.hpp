@@ -52,8 +52,13 @@ class LevelLibrary {
     std::vector<host::PackInfo> packs();
     std::vector<LevelRow> levels(const std::string &pack = {});
 
-    // Throws InputError when the level's type is not installed or its text no longer parses.
+    // Throws InputError when the level's type is not installed or its text no longer parses (or its parser crashes
+    // in the sandbox, when one is set).
     Document open(int64_t level_id);
+    // Where open() and import_pack_file() read level text first (the session's; null: in process). The listing
+    // reads in process: every row was read by its plugin when it was stored, and a round trip per row would slow
+    // every refresh of a large pack.
+    void set_sandbox(host::PluginSandbox *sandbox) { sandbox_ = sandbox; }
     // Saves as a new level at the end of `pack` (created if missing) when the document has no origin in this
     // database, else updates its row. SaveConflict if the row changed since it was read; StoreError when the pack
     // already holds the same level or the database stays busy.
@@ -71,6 +76,7 @@ class LevelLibrary {
   private:
     std::string path_;
     std::shared_ptr<const host::PluginRegistry> registry_;
+    host::PluginSandbox *sandbox_ = nullptr;
     host::Store store_;
     host::sql::Database db_; // second connection: the store has no compare-and-swap update
     std::string read_updated_at(int64_t level_id);

@@ -22,13 +22,13 @@ namespace {
 // well under a second).
 constexpr double kParseDeadlineSeconds = 30;
 
-// plugin->parse, after the sandbox (if any) read the same text with the same plugin: a refusal there is rethrown
-// as the plugin's own error (same text, same place), a crash or hang becomes an InputError naming the file.
+} // namespace
+
 std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
-                                       const std::string &source, const SourceOptions &options) {
-    if (options.sandbox) {
+                                       const std::string &source, PluginSandbox *sandbox) {
+    if (sandbox) {
         const SandboxOutcome out =
-            options.sandbox->call(parse_call(plugin, text, format, source), plugin.id(), {kParseDeadlineSeconds});
+            sandbox->call(parse_call(plugin, text, format, source), plugin.id(), {kParseDeadlineSeconds});
         if (!out.answered())
             throw InputError(source, "plugin '" + plugin.id() + "' " +
                                          (out.failure == SandboxOutcome::Failure::timeout
@@ -39,6 +39,8 @@ std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &
     }
     return plugin.parse(text, format, source);
 }
+
+namespace {
 
 bool has_utf8_beyond_ascii(std::string_view text) {
     for (size_t i = 0; i < text.size(); ++i)
@@ -78,7 +80,7 @@ std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::st
         // another format the plugin also accepts.
         const auto &formats = plugin->formats();
         const std::string canonical = formats.empty() ? "" : formats[0].name;
-        auto parsed = guarded_parse(*plugin, pl.text, canonical, where, options);
+        auto parsed = guarded_parse(*plugin, pl.text, canonical, where, options.sandbox);
         if (parsed.size() != 1) throw InputError(where, "a pack level must hold exactly one level", 0, 0, "text");
         SourceLevel l;
         l.plugin = plugin;
@@ -111,7 +113,7 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
         if (!plugin) throw InputError(source, "unknown puzzle type '" + options.type + "' (installed: " + registry.ids() + ")", 0, 0, "type");
         if (!options.format.empty() && !plugin->has_format(options.format))
             throw InputError(source, "type '" + options.type + "' has no format '" + options.format + "'", 0, 0, "format");
-        return wrap(plugin, guarded_parse(*plugin, text, options.format, source, options), source);
+        return wrap(plugin, guarded_parse(*plugin, text, options.format, source, options.sandbox), source);
     }
 
     // Candidates: plugins that claim the format (if given), else the file's extension.
@@ -124,7 +126,7 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
     }
     if (candidates.size() == 1) {
         const std::string format = options.format.empty() ? candidates[0]->format_for_extension(ext) : options.format;
-        return wrap(candidates[0], guarded_parse(*candidates[0], text, format, source, options), source);
+        return wrap(candidates[0], guarded_parse(*candidates[0], text, format, source, options.sandbox), source);
     }
     if (candidates.empty()) {
         if (!options.format.empty()) throw InputError(source, "no installed plugin reads format '" + options.format + "'", 0, 0, "format");
@@ -137,7 +139,7 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
     std::string reasons;
     for (auto &p : candidates) {
         try {
-            readers.emplace_back(p, guarded_parse(*p, text, options.format, source, options));
+            readers.emplace_back(p, guarded_parse(*p, text, options.format, source, options.sandbox));
         } catch (const InputError &e) {
             reasons += "\n  " + p->id() + ": " + e.what();
         } catch (const PluginError &e) {

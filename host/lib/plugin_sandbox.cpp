@@ -44,6 +44,7 @@ void PluginSandbox::start() { ensure_worker(); }
 void PluginSandbox::ensure_worker() {
     if (process_) return;
     process_ = std::make_unique<WorkerProcess>(executable_);
+    greeted_ = false;
     ++started_;
     // No plugins up front: each call names the file it needs. The worker's HELLO (its protocol version) is read
     // with the first answer rather than waited for here, so starting costs no round trip.
@@ -70,6 +71,14 @@ SandboxOutcome PluginSandbox::call(wire::Call call, const std::string &plugin_na
     const auto start = Clock::now();
     std::optional<Clock::time_point> cancelled_at;
     for (;;) {
+        if (cancel && *cancel && !cancelled_at) {
+            // A worker that has not said HELLO yet has not started the call either (and would die of SIGUSR1).
+            if (!greeted_) return lost_worker(SandboxOutcome::Failure::cancelled, what + " cancelled before it started");
+            sigval which{};
+            which.sival_int = int(call.call_id); // the worker cancels this call only, not a later one
+            sigqueue(process_->pid(), SIGUSR1, which);
+            cancelled_at = Clock::now();
+        }
         process_->flush(); // false when the worker is gone: its end of output says how
         pollfd fds[2] = {{process_->read_fd(), POLLIN, 0}, {process_->write_fd(), POLLOUT, 0}};
         const int n = poll(fds, process_->wants_write() ? 2 : 1, 20);
@@ -85,6 +94,7 @@ SandboxOutcome PluginSandbox::call(wire::Call call, const std::string &plugin_na
             try {
                 if (frame.kind == wire::Kind::hello) {
                     wire::decode_hello(frame.payload); // refuses a worker of another protocol version
+                    greeted_ = true;
                 } else if (frame.kind == wire::Kind::progress) {
                     const wire::Progress p = wire::decode_progress(frame.payload);
                     if (p.call_id == call.call_id && on_progress) on_progress(p);
@@ -103,10 +113,6 @@ SandboxOutcome PluginSandbox::call(wire::Call call, const std::string &plugin_na
             SandboxOutcome out = lost_worker(SandboxOutcome::Failure::crashed, {});
             out.reason = what + " crashed (worker " + out.exit.text() + ")";
             return out;
-        }
-        if (cancel && *cancel && !cancelled_at) {
-            process_->signal(SIGUSR1);
-            cancelled_at = Clock::now();
         }
         if (cancelled_at && seconds_since(*cancelled_at) > limits.cancel_grace_s)
             return lost_worker(SandboxOutcome::Failure::cancelled, what + " ignored the cancel for " +

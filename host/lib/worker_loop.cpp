@@ -27,8 +27,20 @@ namespace {
 
 std::atomic<bool> g_cancel{false}; // set by SIGUSR1: lock-free, so the handler may write it
 static_assert(std::atomic<bool>::is_always_lock_free);
+// A sandbox's cancel names its call (sigqueue's value): a cancel that arrives after its call was answered must not
+// stop the next one, and one that arrives before the worker read its call must still stop it.
+std::atomic<uint32_t> g_current_call{0}, g_cancelled_call{0};
+static_assert(std::atomic<uint32_t>::is_always_lock_free);
 
-void on_cancel(int) { g_cancel = true; }
+void on_cancel(int, siginfo_t *info, void *) {
+    if (info && info->si_code == SI_QUEUE) {
+        const auto id = uint32_t(info->si_value.sival_int);
+        g_cancelled_call = id;
+        if (id == g_current_call) g_cancel = true;
+        return;
+    }
+    g_cancel = true; // the dispatcher's (kill): stop, and answer the rest of the chunk as cancelled
+}
 
 bool write_all(int fd, const std::string &bytes) {
     for (size_t done = 0; done < bytes.size();) {
@@ -132,9 +144,12 @@ class Worker {
             written = written && write_all(out_, wire::encode(wire::Progress{call.call_id, p.nodes, p.fraction,
                                                                              p.message ? p.message : ""}));
         };
+        g_current_call = call.call_id;
+        if (g_cancelled_call == call.call_id) g_cancel = true; // cancelled while still on its way here
         const wire::Answer a = run_sandbox_call(registry_, call, &g_cancel, progress);
+        g_current_call = 0;
+        g_cancel = false;
         written = written && write_all(out_, wire::encode(a));
-        g_cancel = false; // a cancel is for the call in progress (the host signals only while it waits for one)
         return written;
     }
 
@@ -157,7 +172,8 @@ int run_worker(int in_fd, int out_fd) {
     std::signal(SIGTERM, SIG_IGN);
     std::signal(SIGPIPE, SIG_IGN);
     struct sigaction cancel = {};
-    cancel.sa_handler = on_cancel;
+    cancel.sa_sigaction = on_cancel;
+    cancel.sa_flags = SA_SIGINFO;
     sigaction(SIGUSR1, &cancel, nullptr);
     keep_freed_memory_for_solving();
     if (FILE *f = std::fopen("/proc/self/oom_score_adj", "w")) { // the kernel kills a worker before the dispatcher

@@ -239,6 +239,21 @@ TEST(EditorApp, SurvivesACrashingAndAHangingPluginAndSaysWhich) {
     EXPECT_NE(cancelled.find("type=misbehaving"), std::string::npos) << run.out;
 }
 
+// The same for a parser that dies on the file the script opens: the script's command fails with the reason (exit 1),
+// the editor itself does not die (that would be 134, SIGABRT).
+TEST(EditorApp, AParserThatCrashesOnAFileFailsThatCommandOnly) {
+    editor_test::TempDir dir;
+    std::ofstream(dir.file("bad.txt")) << "misbehave crash_parse\nvalue 1\n";
+    const EditorRun run = run_editor(dir, "new-text misbehaving " + dir.file("bad.txt") + "\n");
+    EXPECT_EQ(run.exit_code, 1) << run.out;
+    std::ostringstream err;
+    err << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    EXPECT_NE(err.str().find("script.txt:1: "), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("plugin 'misbehaving' crashed while reading it (worker killed by SIGABRT)"),
+              std::string::npos)
+        << err.str();
+}
+
 TEST(EditorApp, BadScriptCommandFailsWithItsLine) {
     editor_test::TempDir dir;
     const EditorRun run = run_editor(dir, "new lightsout\ntool no-such-tool\n");

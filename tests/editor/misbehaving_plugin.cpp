@@ -1,4 +1,5 @@
-// A plugin that misbehaves inside solve, as its level says: "misbehave crash" aborts the process, "misbehave hang"
+// A plugin that misbehaves inside solve, as its level says: "misbehave crash" aborts the process ("misbehave
+// crash_parse" already while reading the line), "misbehave hang"
 // loops ignoring cancellation until the file named by `release PATH` exists (at most 20 s, so a forgotten test
 // still ends), which lets a test end the abandoned thread instead of leaving it to spin. It edits ("set N") and plays
 // like any plugin, so the editor's autosave and abandoned-solve paths are tested through the real ABI.
@@ -39,6 +40,7 @@ class Misbehaving : public pluzzle::Puzzle {
             auto t = pluzzle::tokens(line);
             if (t.size() != 2) continue;
             if (t[0].text == "misbehave") level->how = std::string(t[1].text);
+            if (level->how == "crash_parse") std::abort(); // a parser that dies on its input
             if (t[0].text == "release") level->release = std::string(t[1].text);
             if (t[0].text == "value") level->value = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "value"));
         }

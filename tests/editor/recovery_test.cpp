@@ -64,6 +64,25 @@ TEST(EditorSession, ACrashingSolveEndsItsWorkerNotTheEditor) {
     EXPECT_EQ(session.document().text(), "misbehave crash\nvalue 2\n");
 }
 
+// Opening text whose parser dies: the worker reads it first, so the open fails with the reason and the session keeps
+// the document it had.
+TEST(EditorSession, AParserThatCrashesOnOpenIsAnErrorNotTheEnd) {
+    editor_test::TempDir dir;
+    SessionOptions options;
+    options.recovery_folder = dir.file("recovery");
+    EditorSession session(editor_test::registry(), options);
+    session.new_level_from_text("misbehaving", "misbehave none\nvalue 4\n");
+    try {
+        session.new_level_from_text("misbehaving", "misbehave crash_parse\nvalue 1\n");
+        FAIL() << "the crashing parse must be an error";
+    } catch (const pluzzle::host::InputError &e) {
+        EXPECT_NE(std::string(e.what()).find("plugin 'misbehaving' crashed while reading it (worker killed by SIGABRT)"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(session.document().text(), "misbehave none\nvalue 4\n");
+}
+
 TEST(Recovery, RecoveredLevelStillUpdatesItsDatabaseRow) {
     editor_test::TempDir dir;
     SessionOptions options;

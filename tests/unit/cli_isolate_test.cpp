@@ -100,6 +100,26 @@ TEST(CliIsolate, CrashingAndHangingLevelsAmongGoodOnesCostOneLevelEach) {
 
 // The same levels give the same stored answers (status, solution, nodes, info) on threads and in worker processes:
 // a bundled plugin's pack and the probe's.
+// A stored level whose parser now crashes (db import reads every file in the sandbox, so such text only gets in
+// when a plugin changed after the import): the worker dies while reading it, and that is the level's `crashed`.
+TEST(CliIsolate, AStoredLevelWhoseParserCrashesIsThatLevelsCrash) {
+    TempDir dir;
+    const std::string db = import_levels(dir, {{"a_good", "value 1\n"}});
+    {
+        pluzzle::host::Store store(db);
+        store.add_levels(store.ensure_pack("p"),
+                         {pluzzle::host::LevelRecord{0, 0, 0, "probe", "b_parse", "", "", "probe 1\ncrash_in parse\n",
+                                                     "", "", ""}});
+    }
+    const RunResult r = run(cli(probe_dir("good")) + " --json db solve " + quote(db) + " --isolate -j 2");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    const auto rows = results_by_name(db);
+    ASSERT_EQ(rows.size(), 2u) << r.out;
+    EXPECT_EQ(rows.at("a_good").status, "unique");
+    EXPECT_EQ(rows.at("b_parse").status, "crashed");
+    EXPECT_NE(rows.at("b_parse").info.find("SIGSEGV"), std::string::npos) << rows.at("b_parse").info;
+}
+
 TEST(CliIsolate, ResultsAreThoseOfThreads) {
     TempDir dir;
     const std::string env = cli(probe_dir("good"));

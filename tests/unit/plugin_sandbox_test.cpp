@@ -117,6 +117,8 @@ TEST(PluginSandbox, AHangIsKilledAtTheDeadline) {
 TEST(PluginSandbox, ACancelReachesAPoliteSolveAndIsEnforcedOnADeafOne) {
     host::PluginSandbox sandbox;
     std::atomic<bool> cancel{false};
+    // A warm worker (its HELLO read): a cancel now reaches the plugin as SIGUSR1.
+    EXPECT_EQ(solve_in(sandbox, *probe(), "probe 1\nvalue 2\n").status, PZ_SOLVE_UNIQUE);
     std::thread canceller([&] {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         cancel = true;
@@ -130,6 +132,7 @@ TEST(PluginSandbox, ACancelReachesAPoliteSolveAndIsEnforcedOnADeafOne) {
     // The worker's cancel flag is per call: the next solve runs to its end.
     cancel = false;
     EXPECT_EQ(solve_in(sandbox, *probe(), "probe 1\nvalue 2\nsleep_ms 50\n").status, PZ_SOLVE_UNIQUE);
+    EXPECT_EQ(sandbox.workers_started(), 1u);
 
     cancel = true; // a plugin deaf to it is killed after the grace
     const auto start = Clock::now();
@@ -137,6 +140,11 @@ TEST(PluginSandbox, ACancelReachesAPoliteSolveAndIsEnforcedOnADeafOne) {
     EXPECT_LT(seconds_since(start), 5);
     EXPECT_EQ(out.failure, SandboxOutcome::Failure::cancelled);
     EXPECT_NE(out.reason.find("ignored the cancel"), std::string::npos) << out.reason;
+
+    // Cancelled before a fresh worker has even said HELLO: the call never started, and nothing is signalled early.
+    out = sandbox.call(host::solve_call(*probe(), "probe 1\nvalue 1\n", "t", {}), "probe", {}, &cancel);
+    EXPECT_EQ(out.failure, SandboxOutcome::Failure::cancelled);
+    EXPECT_NE(out.reason.find("cancelled before it started"), std::string::npos) << out.reason;
 }
 
 TEST(PluginSandbox, ErrorsComeBackAsThePluginRaisedThemWithTheirPlace) {

@@ -41,6 +41,13 @@ struct SourceOptions {
 std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
                                      const SourceOptions &options = {});
 
+// plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker: a refusal
+// there is rethrown as the plugin's own error (same text, same place); a crash or a hang is an InputError naming
+// `source` and the plugin ("plugin 'x' crashed while reading it (worker killed by SIGSEGV)"). For every host that
+// parses text a user handed it: type detection below, the editor's open and import.
+std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
+                                       const std::string &source, PluginSandbox *sandbox);
+
 // Same, for text already in memory (`source` names it in errors).
 std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
                                                const std::string &source, const SourceOptions &options = {});

@@ -72,6 +72,7 @@ class PluginSandbox {
 
     std::string executable_;
     std::unique_ptr<WorkerProcess> process_;
+    bool greeted_ = false; // its HELLO arrived: it handles SIGUSR1 (before that the signal would kill it)
     uint32_t next_call_ = 1;
     unsigned started_ = 0;
 };
