@@ -96,6 +96,8 @@ void add_import_image_command(CLI::App &app, Context &ctx);
 void add_db_command(CLI::App &app, Context &ctx);
 void add_db_profiles_command(CLI::App &db, Context &ctx);     // under `db`, from add_db_command
 void add_db_maintenance_commands(CLI::App &db, Context &ctx); // `db check`, `db backup`; likewise
+void add_db_print_command(CLI::App &db, Context &ctx);        // `db print`: a pack as a PDF booklet; likewise
+void add_db_manage_commands(CLI::App &db, Context &ctx);      // `db rename|delete|move|sort`; likewise
 void add_bench_command(CLI::App &app, Context &ctx);
 void add_selftest_command(CLI::App &app, Context &ctx);
 

@@ -5,6 +5,7 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include "db_open.hpp"
 #include "file_problems.hpp"
 #include <pluzzle/host/bulk_solve.hpp>
 #include <pluzzle/host/install_paths.hpp>
@@ -48,14 +49,6 @@ struct DbArgs {
     bool jobs_given = false, timeout_given = false; // else the settings file decides
     bool dry_run = false;                           // import: read and check the files, write nothing
 };
-
-// Reading commands open the database read-only: they work on files and folders they cannot write.
-host::Store open_for_reading(const std::string &db) {
-    host::check_database_path(db, host::DatabaseUse::Existing);
-    host::StoreOptions options;
-    options.mode = host::StoreMode::ReadOnly;
-    return host::Store(db, options);
-}
 
 // The \r progress line of `db solve`, at most ~10 times a second; the last state is always shown.
 class ProgressLine {
@@ -458,6 +451,8 @@ void add_db_command(CLI::App &app, Context &ctx) {
 
     add_db_profiles_command(*db, ctx);
     add_db_maintenance_commands(*db, ctx);
+    add_db_print_command(*db, ctx);
+    add_db_manage_commands(*db, ctx);
 }
 
 } // namespace pluzzle::cli

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_context.hpp"
+#include "db_open.hpp"
 #include <pluzzle/host/store.hpp>
 
 namespace pluzzle::cli {
@@ -13,15 +14,8 @@ struct MaintenanceArgs {
     std::string db, output;
 };
 
-host::Store open_read_only(const std::string &db) {
-    host::check_database_path(db, host::DatabaseUse::Existing);
-    host::StoreOptions options;
-    options.mode = host::StoreMode::ReadOnly;
-    return host::Store(db, options);
-}
-
 int run_check(Context &ctx, const MaintenanceArgs &args) {
-    host::Store store = open_read_only(args.db);
+    host::Store store = open_for_reading(args.db);
     const std::vector<std::string> problems = store.check();
     size_t levels = 0;
     for (const auto &p : store.packs())
@@ -46,7 +40,7 @@ int run_check(Context &ctx, const MaintenanceArgs &args) {
 }
 
 int run_backup(Context &ctx, const MaintenanceArgs &args) {
-    host::Store store = open_read_only(args.db);
+    host::Store store = open_for_reading(args.db);
     store.backup_to(args.output);
     if (ctx.json) {
         host::JsonLine j;

@@ -2,6 +2,7 @@
 #include <pluzzle/host/sandbox_ops.hpp>
 
 #include <pluzzle/host/cairo_writer.hpp>
+#include <pluzzle/host/display_list_bytes.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
 #include <pluzzle/host/svg_writer.hpp>
 
@@ -114,9 +115,10 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
         const DisplayList drawing = plugin.render(level.get(), state.get());
         const std::string format = arg("output_format");
         const float scale = float(to_double(arg("scale")));
-        return {{"document", format == "png"   ? png_document(drawing, scale)
-                             : format == "pdf" ? pdf_document({drawing}, scale)
-                                               : svg_document(drawing, scale)}};
+        return {{"document", format == "png"            ? png_document(drawing, scale)
+                             : format == "pdf"          ? pdf_document({drawing}, scale)
+                             : format == "display_list" ? display_list_bytes(drawing)
+                                                        : svg_document(drawing, scale)}};
     }
     if (call.op == "ai_move") {
         const LevelPtr level = parse_one(plugin, call);
@@ -226,6 +228,11 @@ SolveReport solve_report_of(const wire::Answer &answer) {
         }
     }
     return r;
+}
+
+DisplayList drawing_of(const wire::Answer &answer) {
+    rethrow_failure(answer);
+    return display_list_from_bytes(wire::field_or(answer.fields, "document"));
 }
 
 CheckReport check_report_of(const wire::Answer &answer) {

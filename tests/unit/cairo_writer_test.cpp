@@ -1,13 +1,9 @@
 // PNG and PDF output through cairo, read back with cairo: sizes, colours where the drawing put them, one page per
 // drawing, and clear errors for an unknown extension or a picture too large.
+#include "png_image.hpp"
+#include "test_support.hpp"
 #include <pluzzle/host/cairo_writer.hpp>
 #include <pluzzle/host/errors.hpp>
-#include "test_support.hpp"
-
-#include <cairo.h>
-
-#include <array>
-#include <cstring>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;
@@ -33,36 +29,6 @@ DisplayList red_square_on_white() {
     d.items.push_back(label);
     return d;
 }
-
-struct Png {
-    cairo_surface_t *surface;
-    explicit Png(const std::string &bytes) {
-        struct Reader {
-            const std::string *bytes;
-            size_t at = 0;
-        } reader{&bytes};
-        surface = cairo_image_surface_create_from_png_stream(
-            [](void *closure, unsigned char *data, unsigned int length) {
-                auto *r = static_cast<Reader *>(closure);
-                if (r->at + length > r->bytes->size()) return CAIRO_STATUS_READ_ERROR;
-                std::memcpy(data, r->bytes->data() + r->at, length);
-                r->at += length;
-                return CAIRO_STATUS_SUCCESS;
-            },
-            &reader);
-    }
-    ~Png() { cairo_surface_destroy(surface); }
-    bool ok() const { return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS; }
-    int width() const { return cairo_image_surface_get_width(surface); }
-    int height() const { return cairo_image_surface_get_height(surface); }
-    // (r, g, b) of a pixel: ARGB32 in native byte order, opaque here.
-    std::array<int, 3> at(int x, int y) const {
-        const unsigned char *row = cairo_image_surface_get_data(surface) + y * cairo_image_surface_get_stride(surface);
-        uint32_t argb;
-        std::memcpy(&argb, row + 4 * x, 4);
-        return {int(argb >> 16 & 255), int(argb >> 8 & 255), int(argb & 255)};
-    }
-};
 
 int count(const std::string &text, const std::string &what) {
     int n = 0;

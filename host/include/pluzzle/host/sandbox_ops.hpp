@@ -9,7 +9,7 @@
 //                                                        -> status, solution (repeated), nodes, time_ms,
 //                                                           lower_bound, upper_bound, stat (repeated "k=v")
 //   check    text, solution                              -> ok ("1"/"0"), message
-//   render   text, [state, state_source], output_format (svg/png/pdf), scale -> document
+//   render   text, [state, state_source], output_format (svg/png/pdf/display_list), scale -> document
 //   ai_move  text, state, ai, time_limit_s               -> move
 #pragma once
 #include <pluzzle/host/plugin.hpp>
@@ -44,5 +44,6 @@ wire::Call ai_move_call(const Plugin &plugin, const std::string &canonical_text,
 void rethrow_failure(const wire::Answer &answer);
 SolveReport solve_report_of(const wire::Answer &answer);
 CheckReport check_report_of(const wire::Answer &answer);
+DisplayList drawing_of(const wire::Answer &answer); // a render call's answer with output_format "display_list"
 
 } // namespace pluzzle::host

@@ -159,6 +159,17 @@ public:
     // pack already holds another level with the new content.
     void update_level_text(int64_t id, const std::string &text);
 
+    // Pack management (store_packs.cpp; issue 16), each one transaction, all or nothing. Positions stay 1..n in
+    // every pack touched. StoreError (field "pack" or "level") naming what is missing or in the way.
+    void rename_pack(const std::string &from, const std::string &to); // `to` must be free
+    size_t delete_pack(const std::string &name);                      // with its levels and their results
+    size_t delete_levels(const std::vector<int64_t> &ids);            // with their results
+    // To the end of `to_pack` (created if missing), in the order given; results go with them. Refused when the
+    // target already holds the same level (same type and text) or a level is named twice.
+    void move_levels(const std::vector<int64_t> &ids, const std::string &to_pack);
+    // New positions 1..n in the order of `ids`, which must name every level of the pack exactly once.
+    void reorder_pack(const std::string &pack, const std::vector<int64_t> &ids);
+
     // Everything wrong with the file, as sentences naming the row (empty: nothing found): SQLite's integrity_check
     // and foreign_key_check, every level's text against its hash, every result's status. Reads every page.
     std::vector<std::string> check();
