@@ -1,5 +1,6 @@
 #include <pluzzle/host/level_source.hpp>
 
+#include <pluzzle/host/content_hash.hpp>
 #include <pluzzle/host/pack_file.hpp>
 #include <pluzzle/host/plugin_sandbox.hpp>
 #include <pluzzle/host/sandbox_ops.hpp>
@@ -24,17 +25,75 @@ constexpr double kParseDeadlineSeconds = 30;
 
 } // namespace
 
+std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text) {
+    return content_hash(plugin.id() + "\n" + format, text);
+}
+
+namespace {
+
+std::string crashed(const Plugin &plugin, SandboxOutcome::Failure failure, const ExitReason &exit) {
+    return "plugin '" + plugin.id() + "' " +
+           (failure == SandboxOutcome::Failure::timeout
+                ? "hung while reading it (no answer within " + std::to_string(int(kParseDeadlineSeconds)) +
+                      " s; worker killed)"
+                : "crashed while reading it (worker " + exit.text() + ")");
+}
+
+} // namespace
+
+void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
+                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts) {
+    constexpr size_t kBatch = 256, kBatchBytes = size_t(16) << 20;
+    for (size_t from = 0; from < texts.size();) {
+        size_t end = from, bytes = 0;
+        while (end < texts.size() && end - from < kBatch &&
+               (end == from || bytes + texts[end].second.size() < kBatchBytes))
+            bytes += texts[end++].second.size();
+        wire::Fields args = {{"format", format}};
+        for (size_t i = from; i < end; ++i) {
+            args.emplace_back("source", texts[i].first);
+            args.emplace_back("text", std::string(texts[i].second));
+        }
+        wire::Call call = parse_call(plugin, "", format, "");
+        call.op = "parse_many";
+        call.args = std::move(args);
+        size_t answered = 0;
+        const SandboxOutcome out =
+            sandbox.call(std::move(call), plugin.id(), {kParseDeadlineSeconds + 0.05 * double(end - from)}, nullptr,
+                         [&](const wire::Progress &p) {
+                             const size_t i = from + size_t(p.nodes);
+                             if (i >= end) return;
+                             verdicts[parse_verdict_key(plugin, format, texts[i].second)] = {
+                                 p.fraction > 0 ? ParseVerdict::read : ParseVerdict::refused, {}};
+                             answered = std::max(answered, size_t(p.nodes) + 1);
+                         });
+        if (out.answered()) {
+            from = end;
+            continue;
+        }
+        // The worker died on the first text it had not answered: that one is the culprit, the batch goes on after it.
+        const size_t culprit = from + answered;
+        if (culprit < end)
+            verdicts[parse_verdict_key(plugin, format, texts[culprit].second)] = {
+                ParseVerdict::crashed, crashed(plugin, out.failure, out.exit)};
+        from = culprit + 1;
+    }
+}
+
 std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
-                                       const std::string &source, PluginSandbox *sandbox) {
+                                       const std::string &source, PluginSandbox *sandbox,
+                                       const ParseVerdicts *verdicts) {
+    if (verdicts) {
+        const auto known = verdicts->find(parse_verdict_key(plugin, format, text));
+        if (known != verdicts->end()) {
+            if (known->second.verdict == ParseVerdict::crashed) throw InputError(source, known->second.reason);
+            return plugin.parse(text, format, source); // read there, or refused there: the same answer here
+        }
+    }
     if (sandbox) {
         const SandboxOutcome out =
             sandbox->call(parse_call(plugin, text, format, source), plugin.id(), {kParseDeadlineSeconds});
-        if (!out.answered())
-            throw InputError(source, "plugin '" + plugin.id() + "' " +
-                                         (out.failure == SandboxOutcome::Failure::timeout
-                                              ? "hung while reading it (no answer within " +
-                                                    std::to_string(int(kParseDeadlineSeconds)) + " s; worker killed)"
-                                              : "crashed while reading it (worker " + out.exit.text() + ")"));
+        if (!out.answered()) throw InputError(source, crashed(plugin, out.failure, out.exit));
         rethrow_failure(*out.answer);
     }
     return plugin.parse(text, format, source);
@@ -80,7 +139,7 @@ std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::st
         // another format the plugin also accepts.
         const auto &formats = plugin->formats();
         const std::string canonical = formats.empty() ? "" : formats[0].name;
-        auto parsed = guarded_parse(*plugin, pl.text, canonical, where, options.sandbox);
+        auto parsed = guarded_parse(*plugin, pl.text, canonical, where, options.sandbox, options.verdicts);
         if (parsed.size() != 1) throw InputError(where, "a pack level must hold exactly one level", 0, 0, "text");
         SourceLevel l;
         l.plugin = plugin;
@@ -96,7 +155,43 @@ std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::st
     return out;
 }
 
+std::string extension_of(const std::string &source) {
+    std::string ext = fs::path(source).extension().string();
+    if (!ext.empty()) ext.erase(0, 1);
+    return ext;
+}
+
+// Plugins that claim the format (if given), else the file's extension.
+std::vector<std::shared_ptr<const Plugin>> claiming(const PluginRegistry &registry, const std::string &source,
+                                                    const SourceOptions &options) {
+    const std::string ext = extension_of(source);
+    std::vector<std::shared_ptr<const Plugin>> candidates;
+    for (auto &p : registry.plugins()) {
+        const bool claims =
+            options.format.empty() ? (!ext.empty() && p->has_extension(ext)) : p->has_format(options.format);
+        if (claims) candidates.push_back(p);
+    }
+    return candidates;
+}
+
 } // namespace
+
+std::optional<ClaimedReader> claimed_reader(const PluginRegistry &registry, std::string_view text,
+                                            const std::string &source, const SourceOptions &options) {
+    const std::string_view body = strip_utf8_bom(text);
+    if (first_invalid_utf8(body) != std::string_view::npos) return std::nullopt;
+    if (!options.type.empty()) {
+        auto plugin = registry.find(options.type);
+        if (!plugin || (!options.format.empty() && !plugin->has_format(options.format))) return std::nullopt;
+        return ClaimedReader{plugin, options.format, body};
+    }
+    if (looks_like_pack_file(body)) return std::nullopt;
+    const auto candidates = claiming(registry, source, options);
+    if (candidates.size() != 1) return std::nullopt;
+    const std::string format =
+        options.format.empty() ? candidates[0]->format_for_extension(extension_of(source)) : options.format;
+    return ClaimedReader{candidates[0], format, body};
+}
 
 std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
                                                const std::string &source, const SourceOptions &options) {
@@ -113,20 +208,16 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
         if (!plugin) throw InputError(source, "unknown puzzle type '" + options.type + "' (installed: " + registry.ids() + ")", 0, 0, "type");
         if (!options.format.empty() && !plugin->has_format(options.format))
             throw InputError(source, "type '" + options.type + "' has no format '" + options.format + "'", 0, 0, "format");
-        return wrap(plugin, guarded_parse(*plugin, text, options.format, source, options.sandbox), source);
+        return wrap(plugin, guarded_parse(*plugin, text, options.format, source, options.sandbox, options.verdicts),
+                    source);
     }
 
-    // Candidates: plugins that claim the format (if given), else the file's extension.
-    std::string ext = fs::path(source).extension().string();
-    if (!ext.empty()) ext.erase(0, 1);
-    std::vector<std::shared_ptr<const Plugin>> candidates;
-    for (auto &p : registry.plugins()) {
-        const bool claims = options.format.empty() ? (!ext.empty() && p->has_extension(ext)) : p->has_format(options.format);
-        if (claims) candidates.push_back(p);
-    }
+    std::vector<std::shared_ptr<const Plugin>> candidates = claiming(registry, source, options);
+    const std::string ext = extension_of(source);
     if (candidates.size() == 1) {
         const std::string format = options.format.empty() ? candidates[0]->format_for_extension(ext) : options.format;
-        return wrap(candidates[0], guarded_parse(*candidates[0], text, format, source, options.sandbox), source);
+        return wrap(candidates[0],
+                    guarded_parse(*candidates[0], text, format, source, options.sandbox, options.verdicts), source);
     }
     if (candidates.empty()) {
         if (!options.format.empty()) throw InputError(source, "no installed plugin reads format '" + options.format + "'", 0, 0, "format");
@@ -139,7 +230,7 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
     std::string reasons;
     for (auto &p : candidates) {
         try {
-            readers.emplace_back(p, guarded_parse(*p, text, options.format, source, options.sandbox));
+            readers.emplace_back(p, guarded_parse(*p, text, options.format, source, options.sandbox, options.verdicts));
         } catch (const InputError &e) {
             reasons += "\n  " + p->id() + ": " + e.what();
         } catch (const PluginError &e) {
@@ -153,23 +244,28 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
     throw InputError(source, "ambiguous: readable as " + names + "; choose with --type", 0, 0, "type");
 }
 
-std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
-                                     const SourceOptions &options) {
-    std::string text = read_text_file(path);
+LevelFileText read_level_file(const std::string &path) {
+    LevelFileText file{read_text_file(path)};
     // Files from the wild are not all UTF-8: webpbn's exports carry Windows-1252 names. Level text in memory and
     // in the database is always UTF-8, so the conversion happens here, at the file boundary, and only for files
     // with no UTF-8 character beyond ASCII at all: one that has some is damaged UTF-8, refused with the position.
-    bool converted = false;
+    std::string &text = file.text;
     if (first_invalid_utf8(strip_utf8_bom(text)) != std::string_view::npos && !has_utf8_beyond_ascii(text) &&
         text.find('\0') == std::string::npos) {
         if (auto utf8 = windows_1252_to_utf8(text)) {
             text = std::move(*utf8);
-            converted = true;
+            file.converted = true;
         }
     }
-    auto levels = load_levels_from_text(registry, text, path, options);
+    return file;
+}
+
+std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
+                                     const SourceOptions &options) {
+    const LevelFileText file = read_level_file(path);
+    auto levels = load_levels_from_text(registry, file.text, path, options);
     for (auto &l : levels)
-        l.read_as_windows_1252 = converted;
+        l.read_as_windows_1252 = file.converted;
     return levels;
 }
 

@@ -71,11 +71,31 @@ LevelPtr parse_one(const Plugin &plugin, const wire::Call &call) {
 }
 
 wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::atomic<bool> *cancel,
-                    const std::function<void(const pz_progress &)> &progress) {
+                    const std::function<void(const pz_progress &)> &progress,
+                    const std::function<void(const wire::Progress &)> &emit) {
     const auto arg = [&](std::string_view key) { return wire::field_or(call.args, key); };
     if (call.op == "parse") {
         const auto levels = plugin.parse(arg("text"), arg("format"), arg("source"));
         return {{"levels", std::to_string(levels.size())}};
+    }
+    if (call.op == "parse_many") { // each verdict leaves before the next text is tried: a crash names its text
+        const std::string format = arg("format");
+        std::string source;
+        uint64_t index = 0;
+        for (const auto &[k, v] : call.args) {
+            if (k == "source") source = v;
+            if (k != "text") continue;
+            bool read = true;
+            std::string why;
+            try {
+                plugin.parse(v, format, source);
+            } catch (const std::exception &e) {
+                read = false;
+                why = e.what();
+            }
+            if (emit) emit(wire::Progress{call.call_id, index++, read ? 1.0 : 0.0, why});
+        }
+        return {{"count", std::to_string(index)}};
     }
     if (call.op == "solve") {
         const LevelPtr level = parse_one(plugin, call);
@@ -134,12 +154,13 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
 } // namespace
 
 wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, const std::atomic<bool> *cancel,
-                              const std::function<void(const pz_progress &)> &progress) {
+                              const std::function<void(const pz_progress &)> &progress,
+                              const std::function<void(const wire::Progress &)> &emit) {
     wire::Answer answer;
     answer.call_id = call.call_id;
     try {
         const auto plugin = loaded_plugins().get(registry, call.plugin_path);
-        answer.fields = run_op(*plugin, call, cancel, progress);
+        answer.fields = run_op(*plugin, call, cancel, progress, emit);
     } catch (const InputError &e) {
         answer.outcome = wire::AnswerOutcome::input_error;
         answer.message = e.what();

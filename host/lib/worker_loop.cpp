@@ -146,7 +146,8 @@ class Worker {
         };
         g_current_call = call.call_id;
         if (g_cancelled_call == call.call_id) g_cancel = true; // cancelled while still on its way here
-        const wire::Answer a = run_sandbox_call(registry_, call, &g_cancel, progress);
+        const auto emit = [&](const wire::Progress &p) { written = written && write_all(out_, wire::encode(p)); };
+        const wire::Answer a = run_sandbox_call(registry_, call, &g_cancel, progress, emit);
         g_current_call = 0;
         g_cancel = false;
         written = written && write_all(out_, wire::encode(a));

@@ -135,3 +135,25 @@ TEST(CliSandbox, TheFirstCtrlCStopsADeafPluginWithinASecond) {
     EXPECT_TRUE(contains(out, "hang.probe  probe  cancelled")) << out;
     EXPECT_FALSE(contains(out, "did not stop within 5 s")) << out; // stopped by the sandbox, not the alarm
 }
+
+// Many files are read in the worker a batch at a time (one round trip for a few hundred): a file that crashes the
+// worker mid-batch is named, and every file after it in the batch is still read, on a fresh worker.
+TEST(CliSandbox, ABatchOfFilesGoesOnPastTheOneThatCrashesTheWorker) {
+    TempDir dir;
+    std::string files;
+    for (int i = 0; i < 300; ++i) {
+        const std::string name = "l" + std::to_string(1000 + i) + ".probe";
+        write_file(dir / name, i == 150   ? "probe 1\ncrash_in parse\n"
+                               : i == 200 ? "probe 1\nvalue x\n"
+                                          : "probe 1\nvalue " + std::to_string(i) + "\n");
+        files += " " + quote(dir / name);
+    }
+    const std::string db = dir / "many.db";
+    const RunResult r = run(cli(probe_dir("good")) + " db import " + quote(db) + files + " --pack p", true);
+    EXPECT_EQ(r.exit_code, 3) << r.out;
+    EXPECT_TRUE(contains(r.out, "l1150.probe: plugin 'probe' crashed while reading it (worker killed by SIGSEGV)"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "l1200.probe:2:")) << r.out; // refused in the worker, reported with its place
+    EXPECT_TRUE(contains(r.out, "298")) << r.out;
+    EXPECT_TRUE(contains(r.out, "2 file(s) failed")) << r.out;
+}

@@ -6,7 +6,10 @@
 #include <pluzzle/host/text_file.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace pluzzle::host {
@@ -25,6 +28,20 @@ struct SourceLevel {
 
 class PluginSandbox;
 
+// What the sandbox already found when it read texts in a batch (level_files.cpp reads many files a few hundred at
+// a time in one call, not one round trip each): key parse_verdict_key(plugin, format, text).
+enum class ParseVerdict { read, refused, crashed };
+struct KnownVerdict {
+    ParseVerdict verdict = ParseVerdict::read;
+    std::string reason; // crashed: why, as guarded_parse would say it
+};
+using ParseVerdicts = std::unordered_map<std::string, KnownVerdict>;
+std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text);
+// Reads each (source, text) with `plugin` in the sandbox's worker, a few hundred to a call, adding a verdict for
+// each to `verdicts`. A text that crashes the worker gets a crashed verdict; the rest go on in a fresh one.
+void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
+                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts);
+
 struct SourceOptions {
     std::string type;   // plugin id; empty: infer
     std::string format; // format name; empty: detect
@@ -32,6 +49,9 @@ struct SourceOptions {
     // without crashing or hanging: a plugin that dies on a file is a reason ("plugin 'x' crashed while reading it
     // (worker killed by SIGSEGV)"), never the end of the caller. Null: parse in process (--in-process).
     PluginSandbox *sandbox = nullptr;
+    // Verdicts the sandbox gave in a batch: a text it read is parsed here without another round trip, one it
+    // refused is parsed here for the plugin's own error, one that crashed it is that error. Null: none.
+    const ParseVerdicts *verdicts = nullptr;
 };
 
 // Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read (see
@@ -46,7 +66,27 @@ std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::
 // `source` and the plugin ("plugin 'x' crashed while reading it (worker killed by SIGSEGV)"). For every host that
 // parses text a user handed it: type detection below, the editor's open and import.
 std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
-                                       const std::string &source, PluginSandbox *sandbox);
+                                       const std::string &source, PluginSandbox *sandbox,
+                                       const ParseVerdicts *verdicts = nullptr);
+
+// A level file's text as load_levels reads it: UTF-8, or converted from Windows-1252 (converted = true) when it
+// has no UTF-8 beyond ASCII at all. InputError when it cannot be read.
+struct LevelFileText {
+    std::string text;
+    bool converted = false;
+};
+LevelFileText read_level_file(const std::string &path);
+
+// The one plugin (and format) that reads `text` from `source` without trying others -- by --type, or the only
+// plugin claiming --format or the file's extension -- with the text as that plugin would be handed it (no byte
+// order mark); nullopt when content must decide, for a pack file, or for text that is not UTF-8.
+struct ClaimedReader {
+    std::shared_ptr<const Plugin> plugin;
+    std::string format;
+    std::string_view text;
+};
+std::optional<ClaimedReader> claimed_reader(const PluginRegistry &registry, std::string_view text,
+                                            const std::string &source, const SourceOptions &options);
 
 // Same, for text already in memory (`source` names it in errors).
 std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,

@@ -5,6 +5,8 @@
 //
 // Operations and their arguments (all strings on the wire):
 //   parse    text, format, source                        -> levels (a count)
+//   parse_many format, then (source, text) repeated      -> one PROGRESS per text as it is read (nodes = its index,
+//                                                           fraction 1 read / 0 refused), then count
 //   solve    text (canonical), source, time_limit_s, node_limit, max_solutions, option (repeated "k=v")
 //                                                        -> status, solution (repeated), nodes, time_ms,
 //                                                           lower_bound, upper_bound, stat (repeated "k=v")
@@ -25,8 +27,10 @@ class PluginRegistry;
 
 // The worker's side: runs one call with the plugin at call.plugin_path (loaded into `registry` on first use).
 // Never throws: a parse error is an input_error answer with its place, anything else a plugin_error.
+// `emit` sends a PROGRESS frame at once (parse_many's verdicts); `progress` is a solve's, throttled by the caller.
 wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, const std::atomic<bool> *cancel,
-                              const std::function<void(const pz_progress &)> &progress);
+                              const std::function<void(const pz_progress &)> &progress,
+                              const std::function<void(const wire::Progress &)> &emit = {});
 
 // The host's side: the CALL for each operation...
 wire::Call parse_call(const Plugin &plugin, const std::string &text, const std::string &format,
