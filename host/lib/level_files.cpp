@@ -35,8 +35,9 @@ LoadedFiles load_level_files(const PluginRegistry &registry, const std::vector<s
                 unreadable[i - from] = e;
             }
         }
-        // With a sandbox, the texts whose plugin is decided without content go to its worker in batches first:
-        // one round trip for a few hundred files instead of one each (load_levels_from_text then uses the verdicts).
+        // With a sandbox, each text goes to the worker of every plugin that will be asked to read it, in batches
+        // first: one round trip for a few hundred files instead of one per file and candidate
+        // (load_levels_from_text then uses the verdicts).
         ParseVerdicts verdicts;
         SourceOptions with_verdicts = options;
         if (options.sandbox) {
@@ -45,8 +46,8 @@ LoadedFiles load_level_files(const PluginRegistry &registry, const std::vector<s
                 by_reader;
             for (size_t i = from; i < end; ++i)
                 if (texts[i - from])
-                    if (auto reader = claimed_reader(registry, texts[i - from]->text, paths[i], options))
-                        by_reader[{reader->plugin, reader->format}].emplace_back(paths[i], reader->text);
+                    for (const Reader &reader : readers_to_try(registry, texts[i - from]->text, paths[i], options))
+                        by_reader[{reader.plugin, reader.format}].emplace_back(paths[i], reader.text);
             for (const auto &[reader, batch] : by_reader)
                 read_in_sandbox(*options.sandbox, *reader.first, reader.second, batch, verdicts);
             with_verdicts.verdicts = &verdicts;

@@ -176,21 +176,27 @@ std::vector<std::shared_ptr<const Plugin>> claiming(const PluginRegistry &regist
 
 } // namespace
 
-std::optional<ClaimedReader> claimed_reader(const PluginRegistry &registry, std::string_view text,
-                                            const std::string &source, const SourceOptions &options) {
+std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_view text, const std::string &source,
+                                   const SourceOptions &options) {
     const std::string_view body = strip_utf8_bom(text);
-    if (first_invalid_utf8(body) != std::string_view::npos) return std::nullopt;
+    if (first_invalid_utf8(body) != std::string_view::npos) return {};
     if (!options.type.empty()) {
         auto plugin = registry.find(options.type);
-        if (!plugin || (!options.format.empty() && !plugin->has_format(options.format))) return std::nullopt;
-        return ClaimedReader{plugin, options.format, body};
+        if (!plugin || (!options.format.empty() && !plugin->has_format(options.format))) return {};
+        return {Reader{plugin, options.format, body}};
     }
-    if (looks_like_pack_file(body)) return std::nullopt;
-    const auto candidates = claiming(registry, source, options);
-    if (candidates.size() != 1) return std::nullopt;
-    const std::string format =
-        options.format.empty() ? candidates[0]->format_for_extension(extension_of(source)) : options.format;
-    return ClaimedReader{candidates[0], format, body};
+    if (looks_like_pack_file(body)) return {};
+    auto candidates = claiming(registry, source, options);
+    if (candidates.size() == 1) {
+        const std::string format =
+            options.format.empty() ? candidates[0]->format_for_extension(extension_of(source)) : options.format;
+        return {Reader{candidates[0], format, body}};
+    }
+    if (candidates.empty() && options.format.empty()) candidates = registry.plugins();
+    std::vector<Reader> readers;
+    for (auto &p : candidates)
+        readers.push_back(Reader{p, options.format, body});
+    return readers;
 }
 
 std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,

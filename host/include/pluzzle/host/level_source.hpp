@@ -77,16 +77,16 @@ struct LevelFileText {
 };
 LevelFileText read_level_file(const std::string &path);
 
-// The one plugin (and format) that reads `text` from `source` without trying others -- by --type, or the only
-// plugin claiming --format or the file's extension -- with the text as that plugin would be handed it (no byte
-// order mark); nullopt when content must decide, for a pack file, or for text that is not UTF-8.
-struct ClaimedReader {
+// The plugins (and formats) load_levels_from_text will hand `text` from `source` to: the one named by --type, or
+// the only plugin claiming --format or the file's extension, else every candidate (content decides); with the
+// text as they are handed it (no byte order mark). Empty for a pack file and for text that is not UTF-8.
+struct Reader {
     std::shared_ptr<const Plugin> plugin;
     std::string format;
     std::string_view text;
 };
-std::optional<ClaimedReader> claimed_reader(const PluginRegistry &registry, std::string_view text,
-                                            const std::string &source, const SourceOptions &options);
+std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_view text, const std::string &source,
+                                   const SourceOptions &options);
 
 // Same, for text already in memory (`source` names it in errors).
 std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
