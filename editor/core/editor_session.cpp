@@ -231,10 +231,17 @@ void EditorSession::start_check() {
 }
 
 void EditorSession::show_solution(size_t index) {
-    if (!last_report_ || index >= last_report_->solutions.size()) return;
+    const size_t found = last_report_ ? last_report_->solutions.size() : 0;
+    if (index >= found)
+        throw host::InputError("solution",
+                               "solution " + std::to_string(index) + " does not exist: " +
+                                   (last_report_
+                                        ? "the last solve found " + std::to_string(found) + " (numbered from 0)"
+                                        : "nothing has been solved yet (F5)"),
+                               0, 0, "solution");
     steps_ = std::make_unique<SolutionSteps>(doc_->plugin_ptr(), doc_->level(), last_report_->solutions[index]);
     steps_revision_ = doc_->revision();
-    frame_ = 0;
+    frame_ = steps_->frames() - 1; // the solved picture first (issue 16): that is what an author asked to see
     mode_ = Mode::Solution;
 }
 

@@ -83,7 +83,8 @@ class EditorSession {
     void cancel_solve();
     const SolveJob *solve_job() const { return solve_job_.get(); }
     const std::optional<host::SolveReport> &last_report() const { return last_report_; }
-    // Shows solution `index` of the last report, from frame 0 (Solution mode).
+    // Shows solution `index` of the last report (Solution mode), on its last frame -- the solved picture; the
+    // author steps back from there. InputError (field "solution") when there is no such solution.
     void show_solution(size_t index);
     // nullptr once the level changed: a solution belongs to the level it was found for.
     const SolutionSteps *solution() const {

@@ -254,6 +254,23 @@ TEST(EditorApp, AParserThatCrashesOnAFileFailsThatCommandOnly) {
         << err.str();
 }
 
+// A script's `solution N` past the solutions found is refused with its line (issue 16: it did nothing, silently).
+TEST(EditorApp, ASolutionIndexOutOfRangeIsRefusedWithItsLine) {
+    editor_test::TempDir dir;
+    std::ofstream(dir.file("plus.lightsout")) << "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n";
+    const EditorRun run = run_editor(dir, "new-text lightsout " + dir.file("plus.lightsout") +
+                                              "\n"
+                                              "key f5\n"
+                                              "wait 10\n"
+                                              "solution 1\n");
+    EXPECT_EQ(run.exit_code, 1) << run.out;
+    std::ostringstream err;
+    err << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    EXPECT_NE(err.str().find("script.txt:4: "), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("solution 1 does not exist: the last solve found 1 (numbered from 0)"), std::string::npos)
+        << err.str();
+}
+
 TEST(EditorApp, BadScriptCommandFailsWithItsLine) {
     editor_test::TempDir dir;
     const EditorRun run = run_editor(dir, "new lightsout\ntool no-such-tool\n");

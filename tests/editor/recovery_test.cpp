@@ -164,9 +164,15 @@ TEST(EditorSession, SolveThenStepThroughAndPlay) {
     ASSERT_TRUE(session.wait_idle(10s));
     ASSERT_TRUE(session.last_report());
     EXPECT_EQ(session.last_report()->status, PZ_SOLVE_UNIQUE);
+    EXPECT_THROW(session.show_solution(1), pluzzle::host::InputError); // one solution: index 1 is no solution
+    EXPECT_NE(session.mode(), Mode::Solution);
     session.show_solution(0);
     EXPECT_EQ(session.mode(), Mode::Solution);
     ASSERT_NE(session.board_state(), nullptr);
+    EXPECT_GT(session.solution()->frames(), 1u);
+    EXPECT_EQ(session.solution_frame(), session.solution()->frames() - 1); // opens on the solved picture
+    session.set_solution_frame(0);
+    EXPECT_EQ(session.solution_frame(), 0u);
     session.set_solution_frame(1000);
     EXPECT_EQ(session.solution_frame(), session.solution()->frames() - 1);
     // An edit leaves solution mode: the solution belonged to the old level.
