@@ -1,6 +1,7 @@
 #include "editor_app.hpp"
 
 #include "board_view.hpp"
+#include "window_title.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -107,6 +108,10 @@ int EditorApp::run() {
             }
         }
         imgui_->new_frame(clock.restart().asSeconds());
+        if (const std::string title = window_title(session_); title != title_) {
+            title_ = title;
+            window_.setTitle(sf::String::fromUtf8(title.begin(), title.end()));
+        }
         frame();
         imgui_->render();
         if (!script_.empty() && !run_script_step()) break;

@@ -99,6 +99,7 @@ class EditorApp {
     double script_wait_s_ = -1;
     int exit_code_ = 0;
     bool quit_ = false;
+    std::string title_; // the window's title as last set (window_title.hpp), so it is set only when it changes
 };
 
 } // namespace pluzzle::editor::app

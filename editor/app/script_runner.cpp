@@ -1,6 +1,7 @@
 // script_runner.cpp -- EditorApp's --script interpreter: one command per frame, through the same entry points as
 // the mouse and keyboard, so a script exercises the real window (tests, README screenshots).
 #include "editor_app.hpp"
+#include "window_title.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -182,7 +183,7 @@ bool EditorApp::run_script_step() {
                 std::cout << " message='" << session_.message() << "'";
                 if (const auto c = session_.cursor()) std::cout << " cursor=" << c->row << "," << c->col;
             }
-            std::cout << " rows=" << rows_.size() << std::endl;
+            std::cout << " title='" << window_title(session_) << "' rows=" << rows_.size() << std::endl;
         } else if (c.name == "quit") {
             quit_ = true;
         }

@@ -102,6 +102,7 @@ TEST(EditorApp, ScriptEditsSavesSolvesAndPlaysInARealWindow) {
     EXPECT_EQ(results[0].plugin_id, "lightsout");
 
     EXPECT_NE(run.out.find("revision=3 dirty=0 undo=0 level_id=1"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("title='Plus sign \xE2\x80\x94 levels.db / "), std::string::npos) << run.out; // saved
     EXPECT_NE(run.out.find("solve=unique frames="), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("play_phase=1"), std::string::npos) << run.out; // one click solves the plus
 

@@ -3,6 +3,7 @@
 
 #include <editor_session.hpp>
 #include <script.hpp>
+#include <window_title.hpp>
 
 #include <sys/wait.h>
 
@@ -81,6 +82,25 @@ TEST(EditorSession, AParserThatCrashesOnOpenIsAnErrorNotTheEnd) {
             << e.what();
     }
     EXPECT_EQ(session.document().text(), "misbehave none\nvalue 4\n");
+}
+
+// The window's title says which level, where it is kept, and `*` while there are unsaved changes (issue 16).
+TEST(EditorSession, TheWindowTitleNamesTheLevelItsDatabaseAndUnsavedChanges) {
+    editor_test::TempDir dir;
+    SessionOptions options;
+    options.recovery_folder = dir.file("rec");
+    EditorSession session(editor_test::registry(), options);
+    const std::string dash = " \xE2\x80\x94 ";
+    EXPECT_EQ(window_title(session), "Pluzzle editor");
+    session.open_database(dir.file("levels.db"));
+    EXPECT_EQ(window_title(session), "levels.db" + dash + "Pluzzle editor");
+    session.new_level_from_text("lightsout", "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n");
+    EXPECT_EQ(window_title(session), "*untitled lightsout" + dash + "not saved" + dash + "Pluzzle editor");
+    session.document().set_meta({"Plus sign", "Ada", ""});
+    session.save("starter");
+    EXPECT_EQ(window_title(session), "Plus sign" + dash + "levels.db / starter" + dash + "Pluzzle editor");
+    session.edit().type_edit("t 1,1");
+    EXPECT_EQ(window_title(session), "*Plus sign" + dash + "levels.db / starter" + dash + "Pluzzle editor");
 }
 
 TEST(Recovery, RecoveredLevelStillUpdatesItsDatabaseRow) {

@@ -257,19 +257,6 @@ bool catches(pid_t pid, int sig) {
     return false;
 }
 
-// Exit status of `pid` if it ends within `limit`, else nullopt (and it is killed).
-std::optional<int> wait_for(pid_t pid, std::chrono::milliseconds limit) {
-    const auto end = std::chrono::steady_clock::now() + limit;
-    int status = 0;
-    while (std::chrono::steady_clock::now() < end) {
-        if (::waitpid(pid, &status, WNOHANG) == pid) return status;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-    return std::nullopt;
-}
-
 } // namespace
 
 // The first SIGINT or SIGTERM asks for a clean stop; a second one of either kind ends the process even while it
@@ -359,15 +346,10 @@ TEST(CliRobustness, TheFirstCtrlCEndsARunWhosePluginDoesNotStop) {
     std::this_thread::sleep_for(std::chrono::milliseconds(800));
     ::kill(pid, SIGINT);
     const auto interrupted = std::chrono::steady_clock::now();
-    int status = 0;
-    for (int waited = 0; waited < 300 && ::waitpid(pid, &status, WNOHANG) == 0; ++waited)
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const std::optional<int> ended = wait_for(pid, std::chrono::seconds(15)); // else killed: nothing left running
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - interrupted).count();
-    if (::waitpid(pid, &status, WNOHANG) == 0) { // still there after 15 s: fail, and do not leave it running
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
-        FAIL() << "the run ignored the interrupt";
-    }
+    ASSERT_TRUE(ended.has_value()) << "the run ignored the interrupt";
+    const int status = *ended;
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 130);
     EXPECT_LT(seconds, 10);
     EXPECT_NE(read_file(dir / "err.txt").find("did not stop within 5 s of the interrupt"), std::string::npos);

@@ -120,15 +120,10 @@ TEST(CliSandbox, TheFirstCtrlCStopsADeafPluginWithinASecond) {
     std::this_thread::sleep_for(std::chrono::milliseconds(800));
     ::kill(pid, SIGINT);
     const auto interrupted = std::chrono::steady_clock::now();
-    int status = 0;
-    for (int waited = 0; waited < 300 && ::waitpid(pid, &status, WNOHANG) == 0; ++waited)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const std::optional<int> ended = wait_for(pid, std::chrono::seconds(15)); // else killed: nothing left running
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - interrupted).count();
-    if (::waitpid(pid, &status, WNOHANG) == 0) {
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
-        FAIL() << "the run ignored the interrupt";
-    }
+    ASSERT_TRUE(ended.has_value()) << "the run ignored the interrupt";
+    const int status = *ended;
     EXPECT_LT(seconds, 3);
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
     const std::string out = read_file(dir / "out.txt");
