@@ -1,5 +1,6 @@
 #include <pluzzle/host/plugin.hpp>
 #include <pluzzle/host/plugin_table.hpp>
+#include <pluzzle/host/utf8.hpp>
 
 #include <chrono>
 #include <exception>
@@ -54,6 +55,24 @@ struct KeyValueCollector {
                               auto *self = static_cast<KeyValueCollector *>(ctx);
                               self->trap.run([&] { self->values.emplace_back(k ? k : "", v ? v : ""); });
                           }};
+    }
+};
+
+// The places a failed validation names (ABI 1.7). Kinds it does not know and points that are not numbers are left
+// out, and so is everything past the first kMaxPlaces: they only decorate the error.
+struct PlaceCollector {
+    static constexpr size_t kMaxPlaces = 1 << 16;
+    std::vector<pluzzle::Place> places;
+    Trap trap;
+    pz_place_sink sink() {
+        return pz_place_sink{this, [](void *ctx, int32_t kind, int32_t row, int32_t col, float x, float y) {
+                                 auto *self = static_cast<PlaceCollector *>(ctx);
+                                 if (self->places.size() >= kMaxPlaces) return;
+                                 if (kind == PZ_PLACE_CELL)
+                                     self->trap.run([&] { self->places.push_back({PZ_PLACE_CELL, row, col, 0, 0}); });
+                                 else if (kind == PZ_PLACE_POINT && std::isfinite(x) && std::isfinite(y))
+                                     self->trap.run([&] { self->places.push_back({PZ_PLACE_POINT, 0, 0, x, y}); });
+                             }};
     }
 };
 
@@ -252,7 +271,9 @@ std::vector<ParsedLevel> Plugin::parse(std::string_view text, const std::string 
             validate(collected.levels[i].level.get(), source);
         } catch (const InputError &e) {
             const std::string which = collected.levels.size() > 1 ? "level " + std::to_string(i + 1) + ": " : "";
-            throw InputError(source, which + e.reason(), e.line(), e.column(), e.field());
+            InputError named(source, which + e.reason(), e.line(), e.column(), e.field());
+            named.set_places(e.places());
+            throw named;
         }
     }
     return std::move(collected.levels);
@@ -270,7 +291,21 @@ std::string Plugin::encode(const pz_level *level) const {
 
 void Plugin::validate(const pz_level *level, const std::string &source) const {
     pz_error err = blank_error();
-    if (pz_code c = table_->validate(level, &err); c != PZ_OK) fail(c, err, "validate", source);
+    if (!PZ_HAS(table_, validate_places)) {
+        if (pz_code c = table_->validate(level, &err); c != PZ_OK) fail(c, err, "validate", source);
+        return;
+    }
+    PlaceCollector places;
+    const pz_place_sink sink = places.sink();
+    const pz_code c = table_->validate_places(level, &sink, &err);
+    places.trap.rethrow();
+    if (c == PZ_OK) return;
+    try {
+        fail(c, err, "validate", source);
+    } catch (InputError &e) {
+        e.set_places(std::move(places.places));
+        throw;
+    }
 }
 
 KeyValues Plugin::describe(const pz_level *level) const {
@@ -294,6 +329,23 @@ CheckReport Plugin::check(const pz_level *level, std::string_view solution) cons
     fail(c, err, "check", "solution");
 }
 
+// The estimate must be on the scale (or NaN) and its label a NUL-terminated UTF-8 text within its array: a plugin
+// that breaks this has a bug its author should hear about, not a value to store.
+void Plugin::read_difficulty(const pz_solve_result &result, SolveReport &report) const {
+    const double d = result.difficulty;
+    if (!std::isnan(d) && !(d >= PZ_DIFFICULTY_MIN && d <= PZ_DIFFICULTY_MAX))
+        throw PluginError("plugin '" + id() + "' reported difficulty " + std::to_string(d) + ", outside " +
+                          std::to_string(int(PZ_DIFFICULTY_MIN)) + ".." + std::to_string(int(PZ_DIFFICULTY_MAX)));
+    const size_t n = strnlen(result.difficulty_label, sizeof result.difficulty_label);
+    if (n == sizeof result.difficulty_label)
+        throw PluginError("plugin '" + id() + "' reported a difficulty label without its terminating NUL");
+    std::string label(result.difficulty_label, n);
+    if (first_invalid_utf8(label) != std::string::npos)
+        throw PluginError("plugin '" + id() + "' reported a difficulty label that is not UTF-8");
+    report.difficulty = d;
+    report.difficulty_label = std::move(label);
+}
+
 SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) const {
     if (!can(PZ_CAP_SOLVE)) throw PluginError("plugin '" + id() + "' cannot solve");
     auto fn = require(table_->solve, "solve");
@@ -306,6 +358,7 @@ SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) co
     result.struct_size = sizeof result;
     result.status = PZ_SOLVE_LIMIT;
     result.lower_bound = result.upper_bound = NAN;
+    result.difficulty = NAN; // a plugin of ABI 1.6 or older leaves it: no estimate
     result.stats = stats.sink();
     struct Found {
         SolveReport *report;
@@ -333,6 +386,7 @@ SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) co
     report.lower_bound = result.lower_bound;
     report.upper_bound = result.upper_bound;
     report.stats = std::move(stats.values);
+    read_difficulty(result, report);
     return report;
 }
 

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <sstream>
 
 namespace pluzzle::host {
 namespace {
@@ -32,6 +33,27 @@ uint64_t to_u64(const std::string &s) {
     const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
     if (r.ec != std::errc() || r.ptr != s.data() + s.size()) throw PluginError("sandbox: bad count '" + s + "'");
     return v;
+}
+
+// A place of a validation error (ABI 1.7) on the wire: "cell ROW COL" or "point X Y".
+std::string place_text(const pluzzle::Place &p) {
+    if (p.kind == PZ_PLACE_POINT) return "point " + number(p.x) + " " + number(p.y);
+    return "cell " + std::to_string(p.row) + " " + std::to_string(p.col);
+}
+
+pluzzle::Place place_of(const std::string &text) {
+    pluzzle::Place p;
+    std::istringstream in(text);
+    std::string kind;
+    in >> kind;
+    if (kind == "point") {
+        p.kind = PZ_PLACE_POINT;
+        in >> p.x >> p.y;
+    } else {
+        in >> p.row >> p.col;
+    }
+    if (in.fail() || (kind != "cell" && kind != "point")) throw PluginError("sandbox: bad place '" + text + "'");
+    return p;
 }
 
 wire::Call call_of(const Plugin &plugin, std::string op, wire::Fields args) {
@@ -115,7 +137,9 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
                             {"nodes", std::to_string(r.nodes)},
                             {"time_ms", number(r.time_ms)},
                             {"lower_bound", number(r.lower_bound)},
-                            {"upper_bound", number(r.upper_bound)}};
+                            {"upper_bound", number(r.upper_bound)},
+                            {"difficulty", number(r.difficulty)},
+                            {"difficulty_label", r.difficulty_label}};
         for (const auto &s : r.solutions)
             out.emplace_back("solution", s);
         for (const auto &[k, v] : r.stats)
@@ -170,6 +194,8 @@ wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, 
                          {"column", std::to_string(e.column())},
                          {"field", e.field()},
                          {"foreign", dynamic_cast<const ForeignParseError *>(&e) ? "1" : "0"}};
+        for (const pluzzle::Place &p : e.places())
+            answer.fields.emplace_back("place", place_text(p));
     } catch (const std::exception &e) {
         answer.outcome = wire::AnswerOutcome::plugin_error;
         answer.message = e.what();
@@ -222,7 +248,12 @@ void rethrow_failure(const wire::Answer &answer) {
     const int line = int(to_u64(get("line").empty() ? "0" : get("line")));
     const int column = int(to_u64(get("column").empty() ? "0" : get("column")));
     if (get("foreign") == "1") throw ForeignParseError(get("file"), get("reason"), line, column, get("field"));
-    throw InputError(get("file"), get("reason"), line, column, get("field"));
+    InputError error(get("file"), get("reason"), line, column, get("field"));
+    std::vector<pluzzle::Place> places;
+    for (const auto &[k, v] : answer.fields)
+        if (k == "place") places.push_back(place_of(v));
+    error.set_places(std::move(places));
+    throw error;
 }
 
 SolveReport solve_report_of(const wire::Answer &answer) {
@@ -243,6 +274,10 @@ SolveReport solve_report_of(const wire::Answer &answer) {
             r.lower_bound = to_double(v);
         else if (k == "upper_bound")
             r.upper_bound = to_double(v);
+        else if (k == "difficulty")
+            r.difficulty = to_double(v);
+        else if (k == "difficulty_label")
+            r.difficulty_label = v;
         else if (k == "stat") {
             const size_t eq = v.find('=');
             r.stats.emplace_back(v.substr(0, eq), eq == std::string::npos ? "" : v.substr(eq + 1));

@@ -35,6 +35,8 @@ WorkResult solve_item(const PluginRegistry &registry, const WorkItem &item, cons
         result.solution = r.solutions.empty() ? "" : r.solutions[0];
         result.time_ms = r.time_ms;
         result.nodes = r.nodes;
+        result.difficulty = r.difficulty;
+        result.difficulty_label = r.difficulty_label;
         result.info = stats_json(r);
     } catch (const std::exception &e) {
         result.status = AttemptFailure::error;

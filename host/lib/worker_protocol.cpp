@@ -124,7 +124,7 @@ class Reader {
 // The smallest encoding of one element, for Reader::count.
 constexpr size_t kMinPluginEntry = 4 + 4 + 4 + 1;
 constexpr size_t kMinItem = 8 + 4 + 4;
-constexpr size_t kMinResult = 8 + 1 + 8 + 8 + 4 + 4 + 4;
+constexpr size_t kMinResult = 8 + 1 + 8 + 8 + 4 + 4 + 4 + 8 + 4;
 
 void write_result(Writer &w, const Result &r) {
     w.i64(r.level_id);
@@ -134,6 +134,8 @@ void write_result(Writer &w, const Result &r) {
     w.str(r.solution, "solution");
     w.str(r.info, "info");
     w.str(r.error, "error");
+    w.f64(r.difficulty);
+    w.str(r.difficulty_label, "difficulty_label");
 }
 
 Result read_result(Reader &r) {
@@ -146,6 +148,8 @@ Result read_result(Reader &r) {
     m.solution = r.str("solution");
     m.info = r.str("info");
     m.error = r.str("error");
+    m.difficulty = r.f64("difficulty");
+    m.difficulty_label = r.str("difficulty_label");
     return m;
 }
 
@@ -512,6 +516,8 @@ Result to_wire(const WorkResult &r) {
                                                   : kStatusError;
     }
     w.time_ms = r.time_ms;
+    w.difficulty = r.difficulty;
+    w.difficulty_label = r.difficulty_label;
     w.nodes = r.nodes;
     w.solution = r.solution, w.info = r.info, w.error = r.error;
     return w;
@@ -528,6 +534,8 @@ WorkResult from_wire(const Result &r) {
     default: w.status = SolveStatus(r.status); break; // the decoder checked it is a pz_solve_status
     }
     w.time_ms = r.time_ms;
+    w.difficulty = r.difficulty;
+    w.difficulty_label = r.difficulty_label;
     w.nodes = r.nodes;
     w.solution = r.solution, w.info = r.info, w.error = r.error;
     return w;

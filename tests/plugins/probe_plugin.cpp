@@ -6,6 +6,8 @@
 //   work N                 N x 10^6 xorshift steps, ticking every 10^4: deterministic CPU and nodes
 // and for the plugin sandbox (issue 15), acted on where they name:
 //   crash_in parse|render  a null write while parsing this line, or in render    hang_in parse  spin 10 min
+// and for difficulty estimates (ABI 1.7): difficulty N  the solve reports N (any integer: the host checks 0..10),
+// labelled "probe N".
 // Compile-time switches build the broken variants the loader must reject or accept:
 //   PROBE_ABI_MAJOR=N   report another ABI major          PROBE_MINOR0     an ABI 1.0 plugin (smaller table)
 //   PROBE_MINOR1        an ABI 1.1 plugin (games, no AI profiles)
@@ -23,6 +25,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <thread>
 
 #ifndef PROBE_ID
@@ -45,6 +48,7 @@ struct ProbeLevel : pluzzle::Level {
     int work = 0;           // millions of xorshift steps before answering
     bool print = false;     // solve writes to stdout (which abi.h forbids)
     std::string crash_in;   // render: render dies by SIGSEGV (parse dies while reading the line)
+    std::optional<int> difficulty; // what solve reports, unchecked (the host's check is under test)
 };
 
 // Ends the process the way a broken plugin would. The null write goes through a volatile pointer so the
@@ -163,6 +167,8 @@ public:
                 cur->hog_mb = int(pluzzle::to_int(t[1], line.number, 0, 1 << 20, "hog_mb"));
             else if (t[0].text == "work")
                 cur->work = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "work"));
+            else if (t[0].text == "difficulty")
+                cur->difficulty = int(pluzzle::to_int(t[1], line.number, -1000, 1000, "difficulty"));
             else if (t[0].text == "crash") {
                 cur->crash = std::string(t[1].text);
                 if (cur->crash != "segv" && cur->crash != "abort" && cur->crash != "exit")
@@ -198,6 +204,7 @@ public:
         if (p.work) s += "work " + std::to_string(p.work) + "\n";
         if (p.print) s += "print\n";
         if (!p.crash_in.empty()) s += "crash_in " + p.crash_in + "\n";
+        if (p.difficulty) s += "difficulty " + std::to_string(*p.difficulty) + "\n";
         return s;
     }
 
@@ -230,6 +237,7 @@ public:
         }
         control.solution("answer " + std::to_string(p.value));
         outcome.status = PZ_SOLVE_UNIQUE;
+        if (p.difficulty) outcome.difficulty = {double(*p.difficulty), "probe " + std::to_string(*p.difficulty)};
         return outcome;
     }
 

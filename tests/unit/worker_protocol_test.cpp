@@ -29,6 +29,8 @@ void expect_same(const Result &a, const Result &b) {
     EXPECT_EQ(a.solution, b.solution);
     EXPECT_EQ(a.info, b.info);
     EXPECT_EQ(a.error, b.error);
+    EXPECT_EQ(bits(a.difficulty), bits(b.difficulty));
+    EXPECT_EQ(a.difficulty_label, b.difficulty_label);
 }
 
 const std::string kUtf8 = "Łódź ♞ 日本語 \xF0\x9F\xA7\xA9";
@@ -56,11 +58,11 @@ Chunk sample_chunk() {
 }
 
 std::vector<Result> sample_results() {
-    return {{1, 1, 12.5, 1'000'000, "answer 3\nline 2", "{\"nodes\":1}", ""},
-            {2, kStatusCrashed, 0, 0, "", "{\"reason\":\"worker killed by SIGSEGV\",\"signal\":11}", kUtf8},
-            {3, kStatusTimeout, std::numeric_limits<double>::infinity(), UINT64_MAX, kBinary, "", "x"},
-            {-4, 0, -0.0, 0, "", "", ""},
-            {5, 5, std::nan(""), 3, std::string(1 << 20, '\n'), "", ""}};
+    return {{1, 1, 12.5, 1'000'000, "answer 3\nline 2", "{\"nodes\":1}", "", 4.25, "probing"},
+            {2, kStatusCrashed, 0, 0, "", "{\"reason\":\"worker killed by SIGSEGV\",\"signal\":11}", kUtf8, NAN, ""},
+            {3, kStatusTimeout, std::numeric_limits<double>::infinity(), UINT64_MAX, kBinary, "", "x", 0, kUtf8},
+            {-4, 0, -0.0, 0, "", "", "", 10, ""},
+            {5, 5, std::nan(""), 3, std::string(1 << 20, '\n'), "", "", -0.0, "x"}};
 }
 
 Call sample_call() {
@@ -236,8 +238,10 @@ TEST(WorkerProtocol, BytesAreLittleEndianWhateverTheHost) {
                                          "\0\0\0\0\0\0\0\0"
                                          "\x02\0\0\0ab"
                                          "\0\0\0\0"
+                                         "\0\0\0\0"
+                                         "\0\0\0\0\0\0\xf8\x7f" // difficulty: NaN (none), the quiet NaN's bits
                                          "\0\0\0\0",
-                                         8 + 1 + 8 + 8 + 6 + 4 + 4));
+                                         8 + 1 + 8 + 8 + 6 + 4 + 4 + 8 + 4));
 }
 
 TEST(WorkerProtocol, TruncatedAndOversizedFramesAreReported) {
@@ -426,7 +430,7 @@ TEST(WorkerProtocol, WorkResultsRoundTripThroughTheWireForEveryStatus) {
     for (const auto &status : statuses) {
         pluzzle::host::WorkResult r;
         r.level_id = -42, r.status = status, r.solution = "R\nL", r.info = "{\"x\":1}", r.error = "why";
-        r.time_ms = 12.5, r.nodes = 99;
+        r.time_ms = 12.5, r.nodes = 99, r.difficulty = 7.5, r.difficulty_label = "branching";
         const Result w = to_wire(r);
         EXPECT_TRUE(valid_status(w.status)) << int(w.status);
         const pluzzle::host::WorkResult back = from_wire(decode_result(only_frame(encode(w)).payload));
@@ -437,5 +441,7 @@ TEST(WorkerProtocol, WorkResultsRoundTripThroughTheWireForEveryStatus) {
         EXPECT_EQ(back.error, r.error);
         EXPECT_EQ(back.time_ms, r.time_ms);
         EXPECT_EQ(back.nodes, r.nodes);
+        EXPECT_EQ(back.difficulty, r.difficulty);
+        EXPECT_EQ(back.difficulty_label, r.difficulty_label);
     }
 }

@@ -69,6 +69,10 @@
  *       checks at load that every INT/REAL parameter's default lies within its declared [min, max].
  *  1.6  cell_outline (optional): where cell (row, col) is drawn, so a host can show a keyboard cursor on the board
  *       and move it with the arrow keys; key events then name the cursor's cell (pz_input.has_cell).
+ *  1.7  difficulty with a solve: pz_solve_result grows difficulty (the common 0..10 scale, PZ_DIFFICULTY_*) and
+ *       difficulty_label, written only when the host's struct_size covers them (older hosts pass a shorter struct);
+ *       validate_places (optional): a failed validation with the cells or points it is about, for an editor to
+ *       mark them on the board.
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -81,7 +85,7 @@ extern "C" {
 #endif
 
 #define PZ_ABI_MAJOR 1u
-#define PZ_ABI_MINOR 6u
+#define PZ_ABI_MINOR 7u
 #define PZ_ENTRY_SYMBOL "pluzzle_plugin_entry"
 #define PZ_ENTRY_ERROR_SYMBOL "pluzzle_plugin_entry_error" /* 1.5, optional: why the entry returned NULL */
 #define PZ_LEGACY_ALIAS_SYMBOL "pluzzle_plugin" /* ABI 1.0-1.2: a Boost.DLL alias holding the entry's address */
@@ -242,12 +246,34 @@ typedef struct pz_solve_result {
     double lower_bound;          /* optimisers: proven bounds on the cost; NaN if not applicable */
     double upper_bound;
     pz_kv_sink stats;            /* extra statistics, free-form (e.g. "probes" -> "1234"), set by the host */
+    /* --- 1.7 (the plugin writes these only when struct_size covers them) --- */
+    double difficulty;         /* the common scale below, 0..10; NaN (the host's initial value): no estimate */
+    char difficulty_label[32]; /* NUL-terminated UTF-8, the plugin's word for it (e.g. "line logic"); may be "" */
 } pz_solve_result;
+
+/* The common difficulty scale (1.7): how hard the level was for this plugin's solver, which stands in for a person
+ * solving it by reasoning. Each plugin maps what its solver had to do onto it; values order levels within a plugin
+ * and roughly across plugins. A solve that stopped early (limit, cancel) may still estimate (a lower bound). */
+#define PZ_DIFFICULTY_MIN 0.0
+#define PZ_DIFFICULTY_EASY 2.0   /* [0, 2): trivial -- every step forced and local */
+#define PZ_DIFFICULTY_MEDIUM 4.0 /* [2, 4): easy -- forced steps only, but many, or across the whole board */
+#define PZ_DIFFICULTY_HARD 6.0   /* [4, 6): medium -- needs look-ahead: try a choice, see it fail */
+#define PZ_DIFFICULTY_EXPERT 8.0 /* [6, 8): hard -- needs search with backtracking */
+#define PZ_DIFFICULTY_MAX 10.0   /* [8, 10]: expert -- deep or wide search */
+#define PZ_DIFFICULTY_LABEL_MAX 32
 /* Each solution found is handed over whole, in the order found (so "multiple" can show the first two). */
 typedef struct pz_solution_sink {
     void *ctx;
     void (*solution)(void *ctx, const char *text, size_t len); /* one call per solution */
 } pz_solution_sink;
+
+/* A place a failed validation is about (1.7): a cell as cell_outline numbers them, or a point in drawing units (boards
+ * without cells, e.g. a polygon's vertex). */
+typedef enum pz_place_kind { PZ_PLACE_CELL = 0, PZ_PLACE_POINT = 1 } pz_place_kind;
+typedef struct pz_place_sink {
+    void *ctx;
+    void (*place)(void *ctx, int32_t kind, int32_t row, int32_t col, float x, float y); /* kind: pz_place_kind */
+} pz_place_sink;
 
 /* ---------------------------------------------------------------- drawing */
 
@@ -412,6 +438,13 @@ typedef struct pz_plugin {
      * and sends key events with has_cell set to the cursor's cell. Optional: NULL means no keyboard cursor. */
     pz_code (*cell_outline)(const pz_level *level, int32_t row, int32_t col, pz_point *points, uint32_t capacity,
                             uint32_t *count, pz_error *err);
+
+    /* --- 1.7 --- */
+    /* validate(), and when it fails (PZ_ERR_INVALID) the places the error is about go to `places` first (e.g. the
+     * cells of a nonogram row whose clue cannot fit, the point where a polygon crosses itself), so an editor can
+     * mark them on the board. An error about no place in particular sends none. Optional: NULL means validate()
+     * only. */
+    pz_code (*validate_places)(const pz_level *level, const pz_place_sink *places, pz_error *err);
 } pz_plugin;
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */
@@ -423,6 +456,8 @@ typedef struct pz_plugin {
 #define PZ_PLUGIN_SIZE_1_3 PZ_PLUGIN_SIZE_1_2
 /* Size of the table as a plugin of minor 4 or 5 built it (1.5 changed only the entry point's error channel). */
 #define PZ_PLUGIN_SIZE_1_5 offsetof(pz_plugin, cell_outline)
+/* Size of the table as a plugin of minor 6 built it. */
+#define PZ_PLUGIN_SIZE_1_6 offsetof(pz_plugin, validate_places)
 
 /* True when a struct of `type` as sized by its writer (s->struct_size) reaches `field`: the append-only rule for
  * every struct with a struct_size. */

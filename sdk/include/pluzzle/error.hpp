@@ -4,8 +4,16 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace pluzzle {
+
+// A place an error is about (ABI 1.7): a cell as cell_outline numbers them, or a point in drawing units.
+struct Place {
+    pz_place_kind kind = PZ_PLACE_CELL;
+    int row = 0, col = 0;
+    float x = 0, y = 0;
+};
 
 // Thrown by plugin code. Never crosses the ABI: the bridge in <pluzzle/export.hpp> catches it and fills the
 // host's pz_error, so the host can say "file.non:12:5: field 'rows': ...".
@@ -18,11 +26,23 @@ public:
     int line() const noexcept { return line_; }
     int column() const noexcept { return column_; }
 
-private:
+    // The cells or points the error is about, for an editor to mark (ABI 1.7): throw invalid(...).at_cell(r, c).
+    Error &at_cell(int row, int col) {
+        places_.push_back({PZ_PLACE_CELL, row, col, 0, 0});
+        return *this;
+    }
+    Error &at_point(float x, float y) {
+        places_.push_back({PZ_PLACE_POINT, 0, 0, x, y});
+        return *this;
+    }
+    const std::vector<Place> &places() const noexcept { return places_; }
+
+  private:
     pz_code code_;
     std::string field_;
     int line_;
     int column_;
+    std::vector<Place> places_;
 };
 
 // The text could not be read: say where.

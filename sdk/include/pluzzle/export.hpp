@@ -37,8 +37,12 @@ inline pz_state *handle(const LevelBox *level, std::unique_ptr<State> s) {
     return reinterpret_cast<pz_state *>(new StateBox{level, std::move(s)});
 }
 
+// Truncates on a UTF-8 character boundary: the host rejects a string that ends inside a character.
 inline void copy_to(char *dst, size_t cap, const std::string &src) {
-    const size_t n = std::min(cap - 1, src.size());
+    size_t n = std::min(cap - 1, src.size());
+    if (n < src.size())
+        while (n > 0 && (static_cast<unsigned char>(src[n]) & 0xC0) == 0x80)
+            --n;
     std::memcpy(dst, src.data(), n);
     dst[n] = '\0';
 }
@@ -246,6 +250,7 @@ template <class P> struct Bridge {
             if (caps & PZ_CAP_ANIMATE) t.render_move = &render_move;
             // Not a capability: the table has it when the class defines where its cells are.
             if (defines_cell_outline<P>()) t.cell_outline = &cell_outline;
+            t.validate_places = &validate_places; // validate() with the places its Error names (none: none)
         }
         Exported(const Exported &) = delete;
         Exported &operator=(const Exported &) = delete;
@@ -302,6 +307,21 @@ template <class P> struct Bridge {
         return guard(
             err, [&] { puzzle().validate(unbox(l)); }, PZ_ERR_INVALID);
     }
+    static pz_code validate_places(const pz_level *l, const pz_place_sink *places, pz_error *err) {
+        return guard(
+            err,
+            [&] {
+                try {
+                    puzzle().validate(unbox(l));
+                } catch (const Error &e) {
+                    if (places && places->place)
+                        for (const Place &p : e.places())
+                            places->place(places->ctx, p.kind, p.row, p.col, p.x, p.y);
+                    throw;
+                }
+            },
+            PZ_ERR_INVALID);
+    }
     static pz_code describe(const pz_level *l, const pz_kv_sink *out, pz_error *err) {
         return guard(err, [&] {
             for (auto &[k, v] : puzzle().describe(unbox(l))) out->put(out->ctx, k.c_str(), v.c_str());
@@ -321,6 +341,10 @@ template <class P> struct Bridge {
             res->nodes = control.nodes();
             res->lower_bound = o.lower_bound;
             res->upper_bound = o.upper_bound;
+            if (PZ_STRUCT_HAS(res, pz_solve_result, difficulty_label)) { // a host of 1.6 or older passes less
+                res->difficulty = o.difficulty.value;
+                copy_to(res->difficulty_label, sizeof res->difficulty_label, o.difficulty.label);
+            }
             if (res->stats.put)
                 for (auto &[k, v] : o.stats) res->stats.put(res->stats.ctx, k.c_str(), v.c_str());
         });

@@ -7,6 +7,7 @@
 // never make any other method crash or hang.
 #pragma once
 #include <pluzzle/canvas.hpp>
+#include <pluzzle/difficulty.hpp>
 #include <pluzzle/error.hpp>
 #include <pluzzle/params.hpp>
 #include <pluzzle/play_status.hpp>
@@ -76,6 +77,7 @@ struct SolveOutcome {
     pz_solve_status status = PZ_SOLVE_LIMIT;
     double lower_bound = NAN, upper_bound = NAN; // optimisers only
     Metadata stats = {};                         // free-form extras (initialised, so `return {status};` is warning-free)
+    Difficulty difficulty = {};                  // ABI 1.7: how hard it was, on the common scale (difficulty.hpp)
 };
 
 
@@ -95,6 +97,8 @@ public:
     virtual std::vector<ParsedLevel> parse(std::string_view text, std::string_view format) const = 0;
     // Canonical text: parse(encode(L), "") must give a level that encodes to the same text.
     virtual std::string encode(const Level &level) const = 0;
+    // Throw invalid(...) for a level that breaks a rule; attach the cells or points it is about (ABI 1.7) with
+    // .at_cell(row, col) / .at_point(x, y) so an editor can mark them: throw invalid("...", "rows").at_cell(3, 0).
     virtual void validate(const Level &) const {}
     // Optional listing metadata: "title", "author", "size", "difficulty"...
     virtual Metadata describe(const Level &) const { return {}; }

@@ -2,8 +2,12 @@
 // plugin...) becomes an InputError that names the file and, where known, the line, column and field. The CLI
 // maps InputError to exit code 3.
 #pragma once
+#include <pluzzle/error.hpp>
+
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace pluzzle::host {
 
@@ -17,6 +21,9 @@ public:
     int line() const noexcept { return line_; }
     int column() const noexcept { return column_; }
     const std::string &field() const noexcept { return field_; }
+    // The cells or points of the level the error is about (ABI 1.7 validate_places), for an editor to mark.
+    const std::vector<pluzzle::Place> &places() const noexcept { return places_; }
+    void set_places(std::vector<pluzzle::Place> places) { places_ = std::move(places); }
 
     // "file:line:column: field 'f': message" with the unknown parts left out.
     static std::string format(const std::string &file, const std::string &message, int line, int column,
@@ -33,6 +40,7 @@ private:
     std::string file_, reason_;
     int line_, column_;
     std::string field_;
+    std::vector<pluzzle::Place> places_;
 };
 
 // The level database could not be opened, read or written (names the database file).

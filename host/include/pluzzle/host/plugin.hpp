@@ -47,6 +47,9 @@ struct SolveReport {
     double time_ms = 0;
     double lower_bound = NAN, upper_bound = NAN; // NaN when not applicable
     KeyValues stats;
+    // ABI 1.7: the plugin's estimate on the common 0..10 scale (abi.h), NaN when it gave none, and its word for it.
+    double difficulty = NAN;
+    std::string difficulty_label;
 };
 
 struct CheckReport {
@@ -96,6 +99,8 @@ public:
     // Parses and validates every level of `text`. Errors name `source` (a file name) and the line/column.
     std::vector<ParsedLevel> parse(std::string_view text, const std::string &format, const std::string &source) const;
     std::string encode(const pz_level *level) const;
+    // An InputError when the level breaks a rule; with ABI 1.7 it carries the cells or points the error is about
+    // (InputError::places).
     void validate(const pz_level *level, const std::string &source) const;
     KeyValues describe(const pz_level *level) const;
     CheckReport check(const pz_level *level, std::string_view solution) const;
@@ -136,6 +141,7 @@ private:
     LevelPtr own(pz_level *level) const;
     StatePtr own(pz_state *state, LevelPtr level) const;
     // Throws the exception that matches `code` (InputError naming `source`, or PluginError).
+    void read_difficulty(const pz_solve_result &result, SolveReport &report) const;
     [[noreturn]] void fail(pz_code code, const pz_error &err, const std::string &what,
                            const std::string &source = {}) const;
     template <class F> F require(F fn, const char *what) const;

@@ -9,7 +9,10 @@
 //                                                           fraction 1 read / 0 refused), then count
 //   solve    text (canonical), source, time_limit_s, node_limit, max_solutions, option (repeated "k=v")
 //                                                        -> status, solution (repeated), nodes, time_ms,
-//                                                           lower_bound, upper_bound, stat (repeated "k=v")
+//                                                           lower_bound, upper_bound, difficulty, difficulty_label,
+//                                                           stat (repeated "k=v")
+// A failed call answers input_error (file, reason, line, column, field, foreign, place repeated: "cell R C" or
+// "point X Y") or plugin_error (the message).
 //   check    text, solution                              -> ok ("1"/"0"), message
 //   render   text, [state, state_source], output_format (svg/png/pdf/display_list), scale -> document
 //   ai_move  text, state, ai, time_limit_s               -> move

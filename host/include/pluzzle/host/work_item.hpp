@@ -5,6 +5,7 @@
 #pragma once
 #include <pluzzle/host/attempt_status.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -24,6 +25,8 @@ struct WorkResult {
     std::string error;    // a failure's message (empty when the plugin answered)
     double time_ms = 0;
     uint64_t nodes = 0;
+    double difficulty = NAN; // the plugin's estimate (ABI 1.7), NaN: none
+    std::string difficulty_label;
 };
 
 // The answer for a level whose solve was stopped by a cancel, or never started before it (the dispatcher stores

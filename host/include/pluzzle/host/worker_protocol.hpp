@@ -19,7 +19,8 @@ class PluginRegistry;
 
 namespace pluzzle::host::wire {
 
-constexpr uint32_t kProtocolVersion = 2;     // 2: CALL, ANSWER and PROGRESS (the plugin sandbox)
+// 2: CALL, ANSWER and PROGRESS (the plugin sandbox); 3: a RESULT carries the difficulty estimate (ABI 1.7).
+constexpr uint32_t kProtocolVersion = 3;
 constexpr uint32_t kMaxString = 64u << 20;   // one str (a level text, a solution); longer is a protocol error
 constexpr uint32_t kMaxPayload = 256u << 20; // one frame: catches a garbage length before buffering for it
 
@@ -100,6 +101,8 @@ struct Result {
     double time_ms = 0;
     uint64_t nodes = 0;
     std::string solution, info, error;
+    double difficulty = NAN; // NaN: no estimate
+    std::string difficulty_label;
 };
 
 // A worker's result on the wire and back (the status as its u8 code); every worker kind and executor uses these.
