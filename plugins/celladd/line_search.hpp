@@ -5,6 +5,7 @@
 #include "game.hpp"
 #include "published_ai.hpp"
 
+#include <pluzzle/difficulty.hpp>
 #include <pluzzle/solve_control.hpp>
 
 #include <optional>
@@ -27,6 +28,10 @@ struct LineResult {
 
 // The best line for `me` against the model, proved; nullopt when control stops first (time or node limit).
 std::optional<LineResult> exact_line(Position &position, int me, const Opponent &model, pluzzle::SolveControl &control);
+
+// The common-scale estimate (ABI 1.7) of finding `line` against the AI: the tighter its margin, the harder (a line
+// that cannot win at all is at the top), plus the search's nodes.
+pluzzle::Difficulty estimate_difficulty(const LineResult &line, uint64_t nodes);
 
 struct ModelMoveOptions {
     double time_limit_s = 1.0; // per move, besides whatever control says

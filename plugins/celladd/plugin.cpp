@@ -136,6 +136,7 @@ class CellAddition final : public pluzzle::Puzzle {
         outcome.lower_bound = line.margin;
         if (line.exact) outcome.upper_bound = line.margin;
         outcome.stats = {{"margin", std::to_string(line.margin)}, {"exact", line.exact ? "yes" : "no"}};
+        outcome.difficulty = estimate_difficulty(line, control.nodes());
         return outcome;
     }
 

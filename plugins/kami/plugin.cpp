@@ -91,6 +91,7 @@ class Kami final : public pluzzle::Puzzle {
         outcome.stats = {{"regions", std::to_string(report.regions)},
                          {"nodes", std::to_string(report.nodes)},
                          {"moves", report.upper_bound >= 0 ? std::to_string(report.upper_bound) : "-"}};
+        outcome.difficulty = estimate_difficulty(report);
         return outcome;
     }
 

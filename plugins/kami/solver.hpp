@@ -4,6 +4,7 @@
 #include "board.hpp"
 #include "formats.hpp"
 
+#include <pluzzle/difficulty.hpp>
 #include <pluzzle/solve_control.hpp>
 
 #include <cstdint>
@@ -36,5 +37,10 @@ struct SolveReport {
 };
 
 SolveReport solve_board(const Board &board, pluzzle::SolveControl &control, const SolveOptions &options = {});
+
+// The common-scale estimate (ABI 1.7): the par (moves of the best list, else the proven lower bound) against the
+// regions on the board -- a par far below the region count means few moves that must each be the right one -- and
+// the nodes the optimal search needed.
+pluzzle::Difficulty estimate_difficulty(const SolveReport &report);
 
 } // namespace kami

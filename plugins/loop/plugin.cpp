@@ -73,6 +73,7 @@ public:
         outcome.stats.emplace_back("decided_by_propagation", std::to_string(report.decided_by_propagation));
         outcome.stats.emplace_back("components", std::to_string(report.components));
         outcome.stats.emplace_back("largest_component", std::to_string(report.largest_component));
+        outcome.difficulty = estimate_difficulty(report, uint64_t(b.size()));
         return outcome;
     }
 

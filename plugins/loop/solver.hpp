@@ -4,6 +4,7 @@
 #pragma once
 #include "board.hpp"
 
+#include <pluzzle/difficulty.hpp>
 #include <pluzzle/solve_control.hpp>
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -36,5 +37,9 @@ struct SolveReport {
 };
 
 SolveReport solve_board(const Board &board, pluzzle::SolveControl &control, const SolveOptions &options = {});
+
+// The common-scale estimate (ABI 1.7): a board propagation decides alone is 0..4 by its size, one that needs search
+// 4..10 by the search's nodes. `tiles` is the board's tile count.
+pluzzle::Difficulty estimate_difficulty(const SolveReport &report, uint64_t tiles);
 
 } // namespace loop

@@ -518,10 +518,15 @@ void validate_puzzle(const Puzzle &p) {
                 totals[axis] += run;
             }
             need += clues[k].empty() ? 0 : (long long)clues[k].size() - 1;
-            if (need > length)
-                throw invalid(side(what, int(k)) + ": clue " + clue_text(clues[k]) + " needs " + std::to_string(need) +
-                                  " cells, the " + what + " has " + std::to_string(length),
-                              axis == 0 ? "rows" : "columns");
+            if (need > length) {
+                pluzzle::Error error =
+                    invalid(side(what, int(k)) + ": clue " + clue_text(clues[k]) + " needs " + std::to_string(need) +
+                                " cells, the " + what + " has " + std::to_string(length),
+                            axis == 0 ? "rows" : "columns");
+                for (int i = 0; i < length; ++i) // the whole line, for an editor to mark (ABI 1.7)
+                    axis == 0 ? error.at_cell(int(k), i) : error.at_cell(i, int(k));
+                throw error;
+            }
         }
     }
     if (totals[0] != totals[1])

@@ -103,6 +103,7 @@ public:
                          {"branches", std::to_string(report.branches)},
                          {"conflicts", std::to_string(report.conflicts)},
                          {"logic_fraction", fraction_text(report.logic_fraction)}};
+        outcome.difficulty = estimate_difficulty(report);
         return outcome;
     }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include "nonogram.hpp"
 
+#include <pluzzle/difficulty.hpp>
 #include <pluzzle/solve_control.hpp>
 
 #include <string>
@@ -43,6 +44,10 @@ struct SolverReport {
 // time limits, node limits and cancellation are honoured; on a stop, status is control.stop_status() and
 // `solutions` holds what was found. Never calls control.solution() (the plugin reports solutions).
 SolverReport solve(const Puzzle &puzzle, pluzzle::SolveControl &control, const SolverOptions &options = {});
+
+// The common-scale estimate (ABI 1.7) of a solve: line logic alone 0..4, probing 4..6, branching 6..10, each placed
+// by how much of it the solver did.
+pluzzle::Difficulty estimate_difficulty(const SolverReport &report);
 
 // Line solving only (no guessing) from `grid` to a fixpoint: decides every cell that follows from single lines.
 // Returns false on a contradiction. For hints, step-by-step animation and the generator.

@@ -1,8 +1,10 @@
 // level_check.cpp -- validation: everything the other operations rely on, each failure naming its field.
 #include "geometry.hpp"
+#include "render.hpp"
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace sliceit {
 namespace {
@@ -15,7 +17,40 @@ std::string number(double v) {
     return s;
 }
 
-void check_ring(const Ring &ring, const std::string &field, size_t &vertices) {
+// The places an error is about (ABI 1.7) are in drawing units, where the editor draws the level.
+pluzzle::Error at(pluzzle::Error error, const Layout &layout, const std::vector<Vec> &points) {
+    for (const Vec &v : points) {
+        const pluzzle::Point p = layout.to_canvas(v);
+        error.at_point(p.x, p.y);
+    }
+    return error;
+}
+
+// Where the rings of an invalid polygon cross: every pair of edges that are not neighbours, first 16 crossings.
+std::vector<Vec> crossings(const BPolygon &polygon) {
+    std::vector<BSegment> edges;
+    const auto add = [&](const BRing &ring) {
+        for (size_t i = 0; i + 1 < ring.size(); ++i)
+            edges.emplace_back(ring[i], ring[i + 1]);
+    };
+    add(polygon.outer());
+    for (const BRing &hole : polygon.inners())
+        add(hole);
+    std::vector<Vec> out;
+    for (size_t i = 0; i < edges.size() && out.size() < 16; ++i)
+        for (size_t j = i + 1; j < edges.size() && out.size() < 16; ++j) {
+            std::vector<BPoint> points;
+            bg::intersection(edges[i], edges[j], points);
+            for (const BPoint &p : points) {
+                const bool shared_end = bg::equals(p, edges[i].first) || bg::equals(p, edges[i].second);
+                if (!shared_end || !(bg::equals(p, edges[j].first) || bg::equals(p, edges[j].second)))
+                    out.push_back({p.x(), p.y()}); // an end two neighbours share is not a crossing
+            }
+        }
+    return out;
+}
+
+void check_ring(const Ring &ring, const std::string &field, size_t &vertices, const Layout &layout) {
     if (ring.size() < 3) throw pluzzle::invalid("a ring needs at least 3 vertices", field);
     vertices += ring.size();
     if (vertices > kMaxVertices)
@@ -26,15 +61,16 @@ void check_ring(const Ring &ring, const std::string &field, size_t &vertices) {
             std::abs(v.y) > kMaxCoordinate)
             throw pluzzle::invalid("vertex " + std::to_string(i) + " is not a number within +-1e6", field);
         if (v == ring[(i + 1) % ring.size()])
-            throw pluzzle::invalid("vertex " + std::to_string(i) + " repeats the next one", field);
+            throw at(pluzzle::invalid("vertex " + std::to_string(i) + " repeats the next one", field), layout, {v});
     }
     if (ring_area(ring) <= 0) throw pluzzle::invalid("the ring has no area (degenerate)", field);
 }
 
 // Boost's validity check: self-intersections, spikes, holes outside or crossing the outer ring...
-void check_polygon(const BPolygon &polygon, const std::string &field) {
+void check_polygon(const BPolygon &polygon, const std::string &field, const Layout &layout) {
     std::string why;
-    if (!bg::is_valid(polygon, why)) throw pluzzle::invalid("not a valid polygon: " + why, field);
+    if (!bg::is_valid(polygon, why))
+        throw at(pluzzle::invalid("not a valid polygon: " + why, field), layout, crossings(polygon));
 }
 
 } // namespace
@@ -63,24 +99,35 @@ void validate_level(const Level &level) {
 
     size_t vertices = 0;
     std::vector<BPolygon> polygons;
+    const Layout layout = layout_of(level); // NaN while a vertex is not a number: those errors name no place
     for (size_t i = 0; i < level.shapes.size(); ++i) {
         const std::string field = "shapes[" + std::to_string(i) + "]";
-        check_ring(level.shapes[i].outer, field + ".outer", vertices);
+        check_ring(level.shapes[i].outer, field + ".outer", vertices, layout);
         for (size_t h = 0; h < level.shapes[i].holes.size(); ++h)
-            check_ring(level.shapes[i].holes[h], field + ".holes[" + std::to_string(h) + "]", vertices);
+            check_ring(level.shapes[i].holes[h], field + ".holes[" + std::to_string(h) + "]", vertices, layout);
         polygons.push_back(to_polygon(level.shapes[i].outer, level.shapes[i].holes));
-        check_polygon(polygons.back(), field);
+        check_polygon(polygons.back(), field, layout);
     }
     for (size_t i = 0; i < polygons.size(); ++i)
         for (size_t j = 0; j < i; ++j)
             if (bg::overlaps(polygons[i], polygons[j]) || bg::within(polygons[i], polygons[j]) ||
-                bg::within(polygons[j], polygons[i]))
-                throw pluzzle::invalid("overlaps shapes[" + std::to_string(j) + "]",
-                                       "shapes[" + std::to_string(i) + "]");
+                bg::within(polygons[j], polygons[i])) {
+                BMultiPolygon common; // marked at the middle of each part the two shapes share
+                bg::intersection(polygons[i], polygons[j], common);
+                std::vector<Vec> middles;
+                for (const BPolygon &part : common) {
+                    BPoint c(0, 0);
+                    bg::centroid(part, c);
+                    middles.push_back({c.x(), c.y()});
+                }
+                throw at(
+                    pluzzle::invalid("overlaps shapes[" + std::to_string(j) + "]", "shapes[" + std::to_string(i) + "]"),
+                    layout, middles);
+            }
     for (size_t i = 0; i < level.forbidden.size(); ++i) {
         const std::string field = "forbidden[" + std::to_string(i) + "]";
-        check_ring(level.forbidden[i], field, vertices);
-        check_polygon(to_polygon(level.forbidden[i]), field);
+        check_ring(level.forbidden[i], field, vertices, layout);
+        check_polygon(to_polygon(level.forbidden[i]), field, layout);
     }
 
     // Levels that no cut can solve.

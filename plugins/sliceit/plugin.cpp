@@ -88,6 +88,7 @@ class SliceIt final : public pluzzle::Puzzle {
         }
         outcome.stats.emplace_back("starts", std::to_string(report.starts));
         outcome.stats.emplace_back("evaluations", std::to_string(report.evaluations));
+        outcome.difficulty = estimate_difficulty(level_of(level), report);
         return outcome;
     }
 

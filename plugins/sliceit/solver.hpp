@@ -12,6 +12,7 @@
 #pragma once
 #include "cut.hpp"
 
+#include <pluzzle/difficulty.hpp>
 #include <pluzzle/solve_control.hpp>
 
 #include <cstdint>
@@ -31,5 +32,9 @@ struct SolveReport {
 // `max_starts` bounds the multistart when the caller gives no time limit.
 SolveReport solve_level(const Level &level, pluzzle::SolveControl &control, uint64_t seed = 1,
                         uint64_t max_starts = 4000);
+
+// The common-scale estimate (ABI 1.7): how tight the fit is (the pieces' tolerance against their share) and how
+// many candidate cuts the multistart weighed before one split the area equally.
+pluzzle::Difficulty estimate_difficulty(const Level &level, const SolveReport &report);
 
 } // namespace sliceit

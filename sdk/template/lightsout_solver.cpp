@@ -126,6 +126,12 @@ pluzzle::SolveOutcome solve_board(const Board &board, pluzzle::SolveControl &con
     const std::optional<std::vector<Cells>> picked = pick_solutions(*space, control.max_solutions(), control);
     if (!picked) return stopped(control);
     for (const Cells &presses : *picked) control.solution(encode_presses(board, presses));
+    // ABI 1.7, optional: how hard the board is on the common scale (<pluzzle/difficulty.hpp>). A person chases the
+    // lights press by press, so the presses of the solution place it (a whole 9x9 board of them at the top); a
+    // board with several solutions (nullity > 0) lets a wrong start still finish, so it does not count extra.
+    const size_t presses = picked->front().count();
+    outcome.difficulty = {pluzzle::effort_in_band(double(presses), 81, PZ_DIFFICULTY_MIN, PZ_DIFFICULTY_EXPERT),
+                          std::to_string(presses) + (presses == 1 ? " press" : " presses")};
     if (nullity <= kEnumerateNullity)
         outcome.stats.emplace_back("fewest_presses", std::to_string(picked->front().count()));
     outcome.status = nullity == 0 ? PZ_SOLVE_UNIQUE : PZ_SOLVE_MULTIPLE;
