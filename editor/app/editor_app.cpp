@@ -388,12 +388,13 @@ void EditorApp::draw_library() {
         }
         ImGui::EndCombo();
     }
-    if (ImGui::BeginTable("levels", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+    if (ImGui::BeginTable("levels", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
         ImGui::TableSetupColumn("Name");
         ImGui::TableSetupColumn("Type");
         ImGui::TableSetupColumn("Size");
         ImGui::TableSetupColumn("Status");
         ImGui::TableSetupColumn("Par");
+        ImGui::TableSetupColumn("Diff.");
         ImGui::TableHeadersRow();
         for (auto &row : rows_) {
             ImGui::TableNextRow();
@@ -417,6 +418,14 @@ void EditorApp::draw_library() {
             ImGui::TextUnformatted(row.status.empty() ? "-" : row.status.c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(row.par.c_str());
+            ImGui::TableNextColumn();
+            if (row.measured) {
+                ImGui::Text("%.1f", *row.measured);
+                if (ImGui::IsItemHovered() && !row.measured_label.empty())
+                    ImGui::SetTooltip("%s", row.measured_label.c_str());
+            } else {
+                ImGui::TextUnformatted("-");
+            }
         }
         ImGui::EndTable();
     }

@@ -28,7 +28,7 @@ struct LevelMeta {
 struct LevelOrigin {
     std::string database, pack;
     int64_t level_id = 0;
-    std::string updated_at; // the row's updated_at when read: saving checks nobody changed it since
+    int64_t revision = 0; // the row's revision when read: saving checks nobody changed it since (0: unknown)
 };
 
 class Document {

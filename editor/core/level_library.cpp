@@ -61,10 +61,7 @@ LevelLibrary::LevelLibrary(const std::string &path, std::shared_ptr<const host::
                                                            host::check_database_path(path, host::DatabaseUse::Create);
                                                            return path;
                                                        }(),
-                                                       editor_store_options(busy_timeout_ms)),
-      db_(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX) {
-    db_.busy_timeout(busy_timeout_ms);
-}
+                                                       editor_store_options(busy_timeout_ms)) {}
 
 std::vector<host::PackInfo> LevelLibrary::packs() { return store_.packs(); }
 
@@ -86,8 +83,11 @@ std::vector<LevelRow> LevelLibrary::levels(const std::string &pack) {
         row.name = r.name;
         row.author = r.author;
         row.difficulty = params_difficulty(r.params);
-        if (auto it = results.find(r.id); it != results.end())
+        if (auto it = results.find(r.id); it != results.end()) {
             row.status = host::attempt_status_text(it->second.status);
+            row.measured = it->second.difficulty;
+            row.measured_label = it->second.difficulty_label;
+        }
         if (!host::level_text_intact(r)) {
             row.status = host::attempt_status_text(host::AttemptFailure::corrupt); // whatever was stored before
             row.size = "?";
@@ -106,12 +106,6 @@ std::vector<LevelRow> LevelLibrary::levels(const std::string &pack) {
     return rows;
 }
 
-std::string LevelLibrary::read_updated_at(int64_t level_id) {
-    auto st = db_.prepare("SELECT updated_at FROM levels WHERE id = ?1", "reading level " + std::to_string(level_id));
-    st.bind(1, level_id);
-    return st.step() ? st.text(0) : std::string();
-}
-
 Document LevelLibrary::open(int64_t level_id) {
     const std::optional<host::LevelRecord> r = store_.level(level_id);
     if (!r) throw host::StoreError(path_, "no level " + std::to_string(level_id));
@@ -128,7 +122,7 @@ Document LevelLibrary::open(int64_t level_id) {
     std::string pack;
     for (auto &p : store_.packs())
         if (p.id == r->pack_id) pack = p.name;
-    LevelOrigin origin{path_, pack, r->id, r->updated_at};
+    LevelOrigin origin{path_, pack, r->id, r->revision};
     Document doc(plugin, std::move(parsed.front().level), LevelMeta{r->name, r->author, params_difficulty(r->params)},
                  origin);
     doc.set_params(r->params);
@@ -155,38 +149,16 @@ void LevelLibrary::save(Document &doc, const std::string &pack) {
                 throw host::StoreError(path_,
                                        "pack '" + pack + "' already holds this level (id " + std::to_string(id) + ")");
             doc.set_params(params);
-            doc.mark_saved(LevelOrigin{path_, pack.empty() ? "editor" : pack, id, read_updated_at(id)});
+            doc.mark_saved(LevelOrigin{path_, pack.empty() ? "editor" : pack, id, 1});
             return;
         }
-        const int64_t id = doc.origin().level_id;
-        const std::string what = "saving level " + std::to_string(id);
-        host::sql::Transaction tx(db_);
-        auto twin = db_.prepare("SELECT id FROM levels WHERE pack_id = (SELECT pack_id FROM levels WHERE id = ?1) "
-                                "AND hash = ?2 AND id <> ?1",
-                                what);
-        const std::string hash = host::content_hash(type, text);
-        twin.bind(1, id).bind(2, hash);
-        if (twin.step())
-            throw host::StoreError(path_, what + ": its pack already holds the same level (id " +
-                                              std::to_string(twin.int64(0)) + ")");
-        // Compare-and-swap: only the row as this editor read it is replaced.
-        auto st = db_.prepare("UPDATE levels SET text = ?1, hash = ?2, name = ?3, author = ?4, params = ?5, "
-                              "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?6 AND updated_at = ?7",
-                              what);
-        st.bind(1, text).bind(2, hash).bind(3, meta.name).bind(4, meta.author).bind(5, params).bind(6, id);
-        st.bind(7, doc.origin().updated_at);
-        st.step();
-        if (db_.changes() == 0) {
-            const std::string now = read_updated_at(id);
-            throw SaveConflict(path_, what + ": " +
-                                          (now.empty() ? std::string("the level was deleted by another program")
-                                                       : "another program changed the level at " + now +
-                                                             ", after you opened it; reopen it, or save a copy as a "
-                                                             "new level"));
-        }
-        tx.commit();
         LevelOrigin origin = doc.origin();
-        origin.updated_at = read_updated_at(id);
+        try {
+            origin.revision = store_.update_level_if(origin.level_id, origin.revision,
+                                                     host::LevelContent{text, meta.name, meta.author, params});
+        } catch (const host::LevelConflict &e) {
+            throw SaveConflict(path_, e.reason());
+        }
         doc.set_params(params);
         doc.mark_saved(origin);
     } catch (const host::sql::BusyError &) {
@@ -203,6 +175,8 @@ void LevelLibrary::record_result(int64_t level_id, const host::Plugin &plugin, c
     r.solution = report.solutions.empty() ? "" : report.solutions.front();
     r.time_ms = report.time_ms;
     r.nodes = report.nodes;
+    if (!std::isnan(report.difficulty)) r.difficulty = report.difficulty;
+    r.difficulty_label = report.difficulty_label;
     try {
         store_.add_result(r);
     } catch (const host::sql::BusyError &) {

@@ -26,7 +26,9 @@ class SaveConflict : public host::StoreError {
 
 struct LevelRow {
     int64_t id = 0, position = 0;
-    std::string pack, type, name, author, difficulty;
+    std::string pack, type, name, author, difficulty; // difficulty: the author's word (in params)
+    std::optional<double> measured;                   // the latest solve's estimate (ABI 1.7), 0..10
+    std::string measured_label;
     std::string size;   // from the plugin's describe(), "" when the type is not installed
     std::string status; // latest solve result ("" never solved)
     std::string par;    // describe()'s "par", else the proven optimum of an optimising solve
@@ -78,8 +80,6 @@ class LevelLibrary {
     std::shared_ptr<const host::PluginRegistry> registry_;
     host::PluginSandbox *sandbox_ = nullptr;
     host::Store store_;
-    host::sql::Database db_; // second connection: the store has no compare-and-swap update
-    std::string read_updated_at(int64_t level_id);
 };
 
 } // namespace pluzzle::editor

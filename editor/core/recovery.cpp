@@ -18,7 +18,7 @@ constexpr const char *kPrefix = "editor-";
 // The origin as "key=value" lines in the pack description.
 std::string origin_text(const LevelOrigin &o, long pid) {
     return "database=" + o.database + "\npack=" + o.pack + "\nlevel_id=" + std::to_string(o.level_id) +
-           "\nupdated_at=" + o.updated_at + "\npid=" + std::to_string(pid) + "\n";
+           "\nrevision=" + std::to_string(o.revision) + "\npid=" + std::to_string(pid) + "\n";
 }
 
 std::string line_value(const std::string &text, const std::string &key) {
@@ -77,7 +77,8 @@ RecoveredLevel RecoveryStore::read(const std::string &file) {
     r.origin.pack = line_value(pack.description, "pack");
     const std::string id = line_value(pack.description, "level_id");
     r.origin.level_id = id.empty() ? 0 : std::stoll(id);
-    r.origin.updated_at = line_value(pack.description, "updated_at");
+    const std::string revision = line_value(pack.description, "revision");
+    r.origin.revision = revision.empty() ? 0 : std::stoll(revision); // 0: an older editor's file, never matches
     return r;
 }
 

@@ -8,6 +8,7 @@
 #include "db_open.hpp"
 #include "file_problems.hpp"
 #include <pluzzle/host/bulk_solve.hpp>
+#include <pluzzle/host/difficulty.hpp>
 #include <pluzzle/host/install_paths.hpp>
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/pack_file.hpp>
@@ -202,11 +203,18 @@ int run_list(Context &ctx, const DbArgs &args) {
             host::JsonLine j;
             j.add("id", int64_t(l.id)).add("position", int64_t(l.position)).add("type", l.type).add("name", l.name);
             j.add("author", l.author).add("status", status);
-            if (r != latest.end()) j.add("time_ms", r->second.time_ms).add("plugin_version", r->second.plugin_version);
+            if (r != latest.end()) {
+                j.add("time_ms", r->second.time_ms).add("plugin_version", r->second.plugin_version);
+                j.add("difficulty", r->second.difficulty.value_or(NAN));
+                j.add("difficulty_label", r->second.difficulty_label);
+            }
             ctx.emit(j);
         } else {
+            const bool graded = r != latest.end() && r->second.difficulty;
             std::cout << std::setw(6) << l.id << "  " << std::left << std::setw(12) << l.type << std::setw(32) << l.name
-                      << std::setw(11) << status << std::right << "\n";
+                      << std::setw(11) << status
+                      << (graded ? host::difficulty_text(*r->second.difficulty, r->second.difficulty_label) : "")
+                      << std::right << "\n";
         }
     }
     return kExitOk;
@@ -275,6 +283,7 @@ host::BulkOptions bulk_options(Context &ctx, DbArgs &args, host::Store &store) {
             j.add("level_id", int64_t(item.level_id));
             j.add("name", item.name).add("type", item.type).add("status", item.status).add("solution", item.solution);
             j.add("time_ms", item.time_ms).add("nodes", item.nodes);
+            j.add("difficulty", item.difficulty).add("difficulty_label", item.difficulty_label);
             if (!item.error.empty()) j.add("error", item.error);
             ctx.emit(j);
         };

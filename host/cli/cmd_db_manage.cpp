@@ -75,8 +75,8 @@ int run_move(Context &ctx, const ManageArgs &a) {
     return kExitOk;
 }
 
-// The pack's levels in a new order: by name (case-insensitive), or by the latest solve's time or nodes (unsolved
-// levels last, reversed or not); ties keep their current order.
+// The pack's levels in a new order: by name (case-insensitive), or by the latest solve's time, nodes or difficulty
+// estimate (unsolved or ungraded levels last, reversed or not); ties keep their current order.
 int run_sort(Context &ctx, const ManageArgs &a) {
     host::Store store = open_for_writing(a.db);
     if (!store.find_pack(a.pack)) throw host::InputError(a.db, "no pack named '" + a.pack + "'", 0, 0, "pack");
@@ -85,7 +85,9 @@ int run_sort(Context &ctx, const ManageArgs &a) {
     const auto latest = store.latest_results(filter);
     const auto number = [&](const host::LevelRecord &l) {
         const auto r = latest.find(l.id);
-        if (r == latest.end()) return std::numeric_limits<double>::infinity();
+        constexpr double unknown = std::numeric_limits<double>::infinity();
+        if (r == latest.end()) return unknown;
+        if (a.by == "difficulty") return r->second.difficulty.value_or(unknown);
         return a.by == "time" ? r->second.time_ms : double(r->second.nodes);
     };
     std::stable_sort(levels.begin(), levels.end(), [&](const host::LevelRecord &x, const host::LevelRecord &y) {
@@ -127,12 +129,12 @@ void add_db_manage_commands(CLI::App &db, Context &ctx) {
     move->add_option("--to", args->to, "The pack to move them to (created if missing)")->required();
     move->callback([&ctx, args] { ctx.exit_code = run_move(ctx, *args); });
 
-    CLI::App *sort = db.add_subcommand("sort", "Put a pack's levels in order: by name, or by the latest solve's time "
-                                               "or nodes (unsolved levels last)");
+    CLI::App *sort = db.add_subcommand("sort", "Put a pack's levels in order: by name, or by the latest solve's time, "
+                                               "nodes or difficulty estimate (unsolved or ungraded levels last)");
     sort->add_option("db", args->db, "Database file")->required();
     sort->add_option("--pack", args->pack, "The pack")->required();
-    sort->add_option("--by", args->by, "name, time or nodes")
-        ->check(CLI::IsMember({"name", "time", "nodes"}))
+    sort->add_option("--by", args->by, "name, time, nodes or difficulty (the plugin's estimate, 0..10)")
+        ->check(CLI::IsMember({"name", "time", "nodes", "difficulty"}))
         ->capture_default_str();
     sort->add_flag("--reverse", args->reverse, "Largest (or last in the alphabet) first");
     sort->callback([&ctx, args] { ctx.exit_code = run_sort(ctx, *args); });

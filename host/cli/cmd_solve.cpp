@@ -5,6 +5,7 @@
 #include "cli_context.hpp"
 #include "file_problems.hpp"
 #include <pluzzle/host/attempt_status.hpp>
+#include <pluzzle/host/difficulty.hpp>
 #include <pluzzle/host/level_source.hpp>
 #include <pluzzle/host/parallel.hpp>
 #include <pluzzle/host/sandbox_ops.hpp>
@@ -139,6 +140,7 @@ int run(Context &ctx, SolveArgs args) {
             j.add("status", status).add("solution", o.report.solutions.empty() ? "" : o.report.solutions[0]);
             j.add("solutions", o.report.solutions).add("time_ms", o.report.time_ms).add("nodes", o.report.nodes);
             j.add("lower_bound", o.report.lower_bound).add("upper_bound", o.report.upper_bound);
+            j.add("difficulty", o.report.difficulty).add("difficulty_label", o.report.difficulty_label);
             if (!o.report.stats.empty()) j.add("stats", o.report.stats);
             if (!o.error.empty()) j.add("error", o.error);
             ctx.emit(j);
@@ -149,6 +151,9 @@ int run(Context &ctx, SolveArgs args) {
         if (!o.error.empty()) std::cout << "  error: " << o.error << "\n";
         if (std::isfinite(o.report.lower_bound) || std::isfinite(o.report.upper_bound))
             std::cout << "  bounds: [" << o.report.lower_bound << ", " << o.report.upper_bound << "]\n";
+        if (!std::isnan(o.report.difficulty))
+            std::cout << "  difficulty: " << host::difficulty_text(o.report.difficulty, o.report.difficulty_label)
+                      << "\n";
         if (!o.report.stats.empty()) {
             std::cout << "  stats:";
             for (auto &[k, v] : o.report.stats) std::cout << " " << k << "=" << v;

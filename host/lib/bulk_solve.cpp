@@ -252,12 +252,16 @@ class Dispatcher {
         result.time_ms = r.time_ms;
         result.nodes = r.nodes;
         result.info = r.info;
+        if (!std::isnan(r.difficulty)) result.difficulty = r.difficulty;
+        result.difficulty_label = r.difficulty_label;
         BulkItem item = item_of(rec);
         item.status = attempt_status_text(r.status);
         item.solution = r.solution;
         item.error = r.error;
         item.time_ms = r.time_ms;
         item.nodes = r.nodes;
+        item.difficulty = r.difficulty;
+        item.difficulty_label = r.difficulty_label;
         if (batch_.empty()) batch_due_ = Clock::now() + options_.commit_window;
         batch_.push_back(std::move(result));
         batch_items_.push_back(std::move(item));

@@ -80,14 +80,27 @@ const char *const kMigrations[] = {
            plugin_version TEXT NOT NULL,
            alone INTEGER NOT NULL DEFAULT 0,
            marked_at TEXT NOT NULL);)",
+    // 7: difficulty estimates with results (ABI 1.7; NULL: the plugin gave none), and a revision per level, bumped
+    // by every change of its content, so an editor saves only over the row it read (Store::update_level_if).
+    R"(ALTER TABLE results ADD COLUMN difficulty REAL;
+       ALTER TABLE results ADD COLUMN difficulty_label TEXT NOT NULL DEFAULT '';
+       ALTER TABLE levels ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
               "one migration per schema version");
 
-constexpr const char *kLevelColumns =
-    "l.id, l.pack_id, l.position, l.type, l.name, l.author, l.params, l.text, l.hash, l.created_at, l.updated_at";
-constexpr const char *kResultColumns = "r.id, r.level_id, r.plugin_id, r.plugin_version, r.status, r.solution, "
-                                       "r.time_ms, r.nodes, r.info, r.solved_at";
+// The columns read_level and read_result read. A store kept at an older schema (tests build them) reads the columns
+// schema 7 added as their defaults.
+std::string level_columns(int schema) {
+    return std::string("l.id, l.pack_id, l.position, l.type, l.name, l.author, l.params, l.text, l.hash, "
+                       "l.created_at, l.updated_at, ") +
+           (schema >= 7 ? "l.revision" : "1");
+}
+std::string result_columns(int schema) {
+    return std::string("r.id, r.level_id, r.plugin_id, r.plugin_version, r.status, r.solution, r.time_ms, r.nodes, "
+                       "r.info, r.solved_at, ") +
+           (schema >= 7 ? "r.difficulty, r.difficulty_label" : "NULL, ''");
+}
 // The levels a LevelFilter selects: bind ?1 to the pack name and ?2 to the type ('' for any).
 constexpr const char *kFilteredLevels = " FROM levels l JOIN packs p ON p.id = l.pack_id"
                                         " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)";
@@ -107,6 +120,7 @@ LevelRecord read_level(const sql::Statement &st) {
     l.hash = st.text(8);
     l.created_at = st.text(9);
     l.updated_at = st.text(10);
+    l.revision = st.int64(11);
     return l;
 }
 
@@ -130,6 +144,8 @@ ResultRecord read_result(const sql::Statement &st, const std::string &path) {
     r.nodes = static_cast<uint64_t>(st.int64(7));
     r.info = st.text(8);
     r.solved_at = st.text(9);
+    if (!st.is_null(10)) r.difficulty = st.real(10);
+    r.difficulty_label = st.text(11);
     return r;
 }
 
@@ -265,6 +281,7 @@ Store::Store(const std::string &path, const StoreOptions &options)
                                                       std::to_string(kSchemaVersion) +
                                                       "): run a writing command on it once (e.g. `pluzzle db "
                                                       "solve`) to upgrade it");
+        schema_ = kSchemaVersion;
         return;
     }
     // WAL lets readers and one writer work at once; NORMAL sync is durable in WAL mode except for the last
@@ -272,6 +289,7 @@ Store::Store(const std::string &path, const StoreOptions &options)
     db_.exec("PRAGMA journal_mode=WAL", "switching to WAL mode");
     db_.exec("PRAGMA synchronous=NORMAL", "setting the sync mode");
     migrate(options.target_version);
+    schema_ = schema_version();
 }
 
 void Store::check_writable() {
@@ -446,7 +464,7 @@ void bind_not_done(sql::Statement &st, const LevelFilter &filter) {
 
 std::vector<LevelRecord> Store::levels_page(const LevelFilter &filter, const LevelCursor &after, size_t limit) {
     // Keyset paging on the (pack_id, position) index: each page costs the same however deep into the pack.
-    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns + kFilteredLevels + not_done_clause(filter) +
+    auto st = db_.prepare("SELECT " + level_columns(schema_) + kFilteredLevels + not_done_clause(filter) +
                               " AND (l.pack_id, l.position) > (?3, ?4)"
                               " ORDER BY l.pack_id, l.position LIMIT ?5",
                           "listing levels");
@@ -477,7 +495,7 @@ std::vector<std::string> Store::level_types(const LevelFilter &filter) {
 }
 
 std::optional<LevelRecord> Store::level(int64_t id) {
-    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns + " FROM levels l WHERE l.id = ?1",
+    auto st = db_.prepare("SELECT " + level_columns(schema_) + " FROM levels l WHERE l.id = ?1",
                           "reading level " + std::to_string(id));
     st.bind(1, id);
     if (!st.step()) return std::nullopt;
@@ -499,10 +517,39 @@ void Store::update_level_text(int64_t id, const std::string &text) {
         throw StoreError(path(), what + ": its pack already holds the same level (id " +
                                      std::to_string(twin.int64(0)) + ")");
 
-    auto update = db_.prepare("UPDATE levels SET text = ?1, hash = ?2, updated_at = " PLUZZLE_SQL_NOW " WHERE id = ?3",
+    auto update = db_.prepare(std::string("UPDATE levels SET text = ?1, hash = ?2, updated_at = " PLUZZLE_SQL_NOW) +
+                                  (schema_ >= 7 ? ", revision = revision + 1" : "") + " WHERE id = ?3",
                               what);
     update.bind(1, text).bind(2, hash).bind(3, id).step();
     tx.commit();
+}
+
+int64_t Store::update_level_if(int64_t id, int64_t revision, const LevelContent &content) {
+    const std::string what = "saving level " + std::to_string(id);
+    sql::Transaction tx(db_);
+    auto find = db_.prepare("SELECT pack_id, type, revision, updated_at FROM levels WHERE id = ?1", what);
+    find.bind(1, id);
+    if (!find.step()) throw LevelConflict(path(), what + ": the level was deleted by another program", true);
+    if (find.int64(2) != revision)
+        throw LevelConflict(path(),
+                            what + ": another program changed the level at " + find.text(3) +
+                                ", after you opened it; reopen it, or save a copy as a new level",
+                            false);
+    const int64_t pack_id = find.int64(0);
+    const std::string hash = content_hash(find.text(1), content.text);
+    auto twin = db_.prepare("SELECT id FROM levels WHERE pack_id = ?1 AND hash = ?2 AND id <> ?3", what);
+    twin.bind(1, pack_id).bind(2, hash).bind(3, id);
+    if (twin.step())
+        throw StoreError(path(),
+                         what + ": its pack already holds the same level (id " + std::to_string(twin.int64(0)) + ")");
+    // The transaction holds the write lock from the read on (BEGIN IMMEDIATE), so nobody changes the row between.
+    auto update = db_.prepare("UPDATE levels SET text = ?1, hash = ?2, name = ?3, author = ?4, params = ?5, "
+                              "revision = revision + 1, updated_at = " PLUZZLE_SQL_NOW " WHERE id = ?6",
+                              what);
+    update.bind(1, content.text).bind(2, hash).bind(3, content.name).bind(4, content.author).bind(5, content.params);
+    update.bind(6, id).step();
+    tx.commit();
+    return revision + 1;
 }
 
 void Store::add_result(const ResultRecord &r) { add_results({r}); }
@@ -514,13 +561,17 @@ void Store::add_results(const std::vector<ResultRecord> &results) {
                                                  : "storing " + std::to_string(results.size()) + " results (levels " +
                                                        std::to_string(results.front().level_id) + " to " +
                                                        std::to_string(results.back().level_id) + ")";
-    auto st = db_.prepare("INSERT INTO results(level_id, plugin_id, plugin_version, status, solution, time_ms, nodes, "
-                          "info, solved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-                          "COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW "))",
+    auto st = db_.prepare(schema_ >= 7 ? "INSERT INTO results(level_id, plugin_id, plugin_version, status, solution, "
+                                         "time_ms, nodes, info, solved_at, difficulty, difficulty_label) VALUES (?1, "
+                                         "?2, ?3, ?4, ?5, ?6, ?7, ?8, COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW
+                                         "), ?10, ?11)"
+                                       : "INSERT INTO results(level_id, plugin_id, plugin_version, status, solution, "
+                                         "time_ms, nodes, info, solved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+                                         "COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW "))",
                           what);
     // A database kept at an older schema (tests build them) has no marks to clear.
     std::optional<sql::Statement> unmark;
-    if (schema_version() >= 6) unmark.emplace(db_.prepare("DELETE FROM in_flight WHERE level_id = ?1", what));
+    if (schema_ >= 6) unmark.emplace(db_.prepare("DELETE FROM in_flight WHERE level_id = ?1", what));
     // Each statement already waits the busy timeout; past it, keep retrying the whole batch (only SQLITE_BUSY) with
     // a growing pause until the total budget is spent, so one slow writer does not cost a bulk run its results.
     using Clock = std::chrono::steady_clock;
@@ -534,6 +585,13 @@ void Store::add_results(const std::vector<ResultRecord> &results) {
                 st.bind(1, r.level_id).bind(2, r.plugin_id).bind(3, r.plugin_version);
                 st.bind(4, attempt_status_text(r.status)).bind(5, r.solution).bind(6, r.time_ms);
                 st.bind(7, static_cast<int64_t>(r.nodes)).bind(8, r.info).bind(9, r.solved_at);
+                if (schema_ >= 7) {
+                    if (r.difficulty)
+                        st.bind(10, *r.difficulty);
+                    else
+                        st.bind(10, nullptr);
+                    st.bind(11, r.difficulty_label);
+                }
                 st.step();
                 if (unmark) {
                     unmark->reset();
@@ -556,9 +614,9 @@ void Store::add_results(const std::vector<ResultRecord> &results) {
 
 std::vector<ResultRecord> Store::results(int64_t level_id) {
     // Ids grow with insertion, so id order is the order results were stored in.
-    auto st = db_.prepare(std::string("SELECT ") + kResultColumns +
-                              " FROM results r WHERE r.level_id = ?1 ORDER BY r.id DESC",
-                          "reading results of level " + std::to_string(level_id));
+    auto st =
+        db_.prepare("SELECT " + result_columns(schema_) + " FROM results r WHERE r.level_id = ?1 ORDER BY r.id DESC",
+                    "reading results of level " + std::to_string(level_id));
     st.bind(1, level_id);
     std::vector<ResultRecord> out;
     while (st.step()) out.push_back(read_result(st, path()));
@@ -566,7 +624,7 @@ std::vector<ResultRecord> Store::results(int64_t level_id) {
 }
 
 std::unordered_map<int64_t, ResultRecord> Store::latest_results(const LevelFilter &filter) {
-    auto st = db_.prepare(std::string("SELECT ") + kResultColumns +
+    auto st = db_.prepare("SELECT " + result_columns(schema_) +
                               " FROM results r JOIN levels l ON l.id = r.level_id JOIN packs p ON p.id = l.pack_id"
                               " WHERE r.id IN (SELECT MAX(id) FROM results GROUP BY level_id)"
                               " AND (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)",
@@ -607,7 +665,7 @@ void Store::clear_in_flight(const std::vector<int64_t> &level_ids) {
 }
 
 std::vector<std::pair<InFlightMark, LevelRecord>> Store::in_flight(const LevelFilter &filter) {
-    auto st = db_.prepare(std::string("SELECT ") + kLevelColumns +
+    auto st = db_.prepare("SELECT " + level_columns(schema_) +
                               ", f.plugin_id, f.plugin_version, f.alone"
                               " FROM in_flight f JOIN levels l ON l.id = f.level_id JOIN packs p ON p.id = l.pack_id"
                               " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)"
@@ -617,7 +675,7 @@ std::vector<std::pair<InFlightMark, LevelRecord>> Store::in_flight(const LevelFi
     std::vector<std::pair<InFlightMark, LevelRecord>> out;
     while (st.step()) {
         LevelRecord level = read_level(st);
-        InFlightMark mark{level.id, st.text(11), st.text(12), st.int64(13) != 0};
+        InFlightMark mark{level.id, st.text(12), st.text(13), st.int64(14) != 0};
         out.emplace_back(std::move(mark), std::move(level));
     }
     return out;

@@ -136,7 +136,7 @@ TEST(Document, NonogramPaintDragIsOneUndoStepAndTypedEditsWork) {
 TEST(Document, DirtyUntilSavedAndAfterMetadataChanges) {
     Document doc = dark_lightsout();
     EXPECT_TRUE(doc.dirty()); // never saved
-    doc.mark_saved(LevelOrigin{"db", "pack", 1, "t"});
+    doc.mark_saved(LevelOrigin{"db", "pack", 1, 1});
     EXPECT_FALSE(doc.dirty());
     doc.set_meta(LevelMeta{"name", "me", "easy"});
     EXPECT_TRUE(doc.dirty());

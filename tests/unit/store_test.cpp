@@ -1201,7 +1201,7 @@ TEST_F(StoreFileTest, MigratesVersion5To6AndKeepsInFlightMarksUntilTheirResults)
         old.add_levels(pack,
                        {make_level("sokoban", "one"), make_level("sokoban", "two"), make_level("pipes", "three")});
     }
-    Store store(db_path_);
+    Store store(db_path_, 6);
     EXPECT_EQ(store.schema_version(), 6);
     const auto levels = store.levels();
     ASSERT_EQ(levels.size(), 3u);
@@ -1226,4 +1226,77 @@ TEST_F(StoreFileTest, MigratesVersion5To6AndKeepsInFlightMarksUntilTheirResults)
     EXPECT_EQ(store.in_flight({}).size(), 2u) << "a result clears its level's mark";
     store.clear_in_flight({levels[1].id, levels[2].id});
     EXPECT_TRUE(store.in_flight({}).empty());
+}
+
+// Version 7 adds the difficulty estimate to results (NULL: none) and a revision per level for update_level_if.
+TEST_F(StoreFileTest, MigratesVersion6To7KeepingResultsWithoutADifficulty) {
+    int64_t level = 0;
+    {
+        Store old(db_path_, 6);
+        level = old.add_level(old.ensure_pack("p"), make_level("sokoban", "one")).first;
+        old.add_result(make_result(level, PZ_SOLVE_UNIQUE));
+    }
+    Store store(db_path_);
+    EXPECT_EQ(store.schema_version(), 7);
+    const auto kept = store.results(level);
+    ASSERT_EQ(kept.size(), 1u);
+    EXPECT_FALSE(kept[0].difficulty);
+    EXPECT_EQ(kept[0].difficulty_label, "");
+    EXPECT_EQ(store.level(level)->revision, 1);
+
+    ResultRecord graded = make_result(level, PZ_SOLVE_UNIQUE);
+    graded.difficulty = 4.25;
+    graded.difficulty_label = "probing";
+    store.add_result(graded);
+    const auto latest = store.latest_results({"p"});
+    ASSERT_EQ(latest.count(level), 1u);
+    EXPECT_EQ(latest.at(level).difficulty, 4.25);
+    EXPECT_EQ(latest.at(level).difficulty_label, "probing");
+    // The column holds NULL, not 0, for "no estimate": SQL can tell an ungraded level from a trivial one.
+    sql::Database db(db_path_, SQLITE_OPEN_READONLY);
+    auto st = db.prepare("SELECT count(*) FROM results WHERE difficulty IS NULL");
+    ASSERT_TRUE(st.step());
+    EXPECT_EQ(st.int64(0), 1);
+}
+
+// The editor's save: a compare-and-swap on the revision, so a second program's change is never overwritten.
+TEST_F(StoreFileTest, UpdateLevelIfReplacesOnlyTheRevisionItWasGiven) {
+    Store a(db_path_);
+    const int64_t pack = a.ensure_pack("p");
+    const int64_t id = a.add_level(pack, make_level("sokoban", "one")).first;
+    a.add_level(pack, make_level("sokoban", "taken"));
+    Store b(db_path_); // another program
+    const int64_t read = b.level(id)->revision;
+    EXPECT_EQ(a.update_level_if(id, read, {"two", "Two", "me", "size=2"}), read + 1);
+    const LevelRecord now = *b.level(id);
+    EXPECT_EQ(now.text, "two");
+    EXPECT_EQ(now.name, "Two");
+    EXPECT_EQ(now.author, "me");
+    EXPECT_EQ(now.params, "size=2");
+    EXPECT_TRUE(level_text_intact(now));
+    EXPECT_EQ(now.revision, read + 1);
+    // b still holds the old revision: its save is refused and the row keeps a's content.
+    try {
+        b.update_level_if(id, read, {"three", "", "", ""});
+        FAIL() << "a stale revision was saved over";
+    } catch (const LevelConflict &e) {
+        EXPECT_FALSE(e.deleted());
+        EXPECT_EQ(e.field(), "revision");
+        EXPECT_NE(e.reason().find("another program changed the level"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(a.level(id)->text, "two");
+    // The same content as another level of the pack is refused, and nothing changes.
+    EXPECT_THROW(a.update_level_if(id, read + 1, {"taken", "", "", ""}), StoreError);
+    EXPECT_EQ(a.level(id)->revision, read + 1);
+    // update_level_text bumps the revision too: an editor that read before it cannot save over it.
+    a.update_level_text(id, "four");
+    EXPECT_EQ(a.level(id)->revision, read + 2);
+    EXPECT_THROW(b.update_level_if(id, read + 1, {"five", "", "", ""}), LevelConflict);
+    a.delete_levels({id});
+    try {
+        b.update_level_if(id, read + 2, {"six", "", "", ""});
+        FAIL() << "a deleted level was saved";
+    } catch (const LevelConflict &e) {
+        EXPECT_TRUE(e.deleted());
+    }
 }

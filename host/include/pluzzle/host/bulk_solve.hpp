@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <string>
@@ -25,6 +26,8 @@ struct BulkItem {
     std::string pack, type, name, status, solution, error;
     double time_ms = 0;
     uint64_t nodes = 0;
+    double difficulty = NAN; // the plugin's estimate (ABI 1.7), NaN: none
+    std::string difficulty_label;
 };
 
 struct BulkOptions {

@@ -18,7 +18,7 @@
 
 namespace pluzzle::host {
 
-constexpr int kStoreSchemaVersion = 6;
+constexpr int kStoreSchemaVersion = 7;
 
 enum class StoreMode {
     ReadWrite, // creates and migrates the file; fails up front if it cannot be written
@@ -58,6 +58,7 @@ struct LevelRecord {
     int64_t id = 0, pack_id = 0;
     int64_t position = 0;
     std::string type, name, author, params, text, hash, created_at, updated_at;
+    int64_t revision = 1; // bumped by every change of the content (text, name, author, params); schema 7
 };
 
 // Whether a level's text still matches the hash stored with it. False means the database was damaged (bytes of the
@@ -74,11 +75,29 @@ struct ResultRecord {
     double time_ms = 0;
     uint64_t nodes = 0;
     std::string solved_at; // empty when adding: the store uses the current time
+    std::optional<double> difficulty; // the plugin's estimate (ABI 1.7, 0..10); none when it gave none
+    std::string difficulty_label;
 };
 
 // One player's value for one AI of one plugin (ABI 1.2 profiles, see ai_profiles.hpp). updated_at is set by the store.
 struct ProfileRecord {
     std::string player, plugin_id, ai_id, value, updated_at;
+};
+
+// What an editor saves over a level: its content (the store recomputes the hash).
+struct LevelContent {
+    std::string text, name, author, params;
+};
+
+// Store::update_level_if found the level changed (or deleted) by another connection since the caller read it.
+class LevelConflict : public StoreError {
+  public:
+    LevelConflict(const std::string &path, const std::string &message, bool deleted)
+        : StoreError(path, message, "revision"), deleted_(deleted) {}
+    bool deleted() const noexcept { return deleted_; }
+
+  private:
+    bool deleted_;
 };
 
 // A place in the (pack id, position) order of levels; the default is before every level.
@@ -158,6 +177,10 @@ public:
     // Replaces the text, recomputes the hash and bumps updated_at. StoreError if there is no such level or the
     // pack already holds another level with the new content.
     void update_level_text(int64_t id, const std::string &text);
+    // Compare-and-swap for editors: replaces the level's content only while its revision is still `revision` (what
+    // the caller read), bumping it; returns the new revision. LevelConflict when another connection changed or
+    // deleted the level meanwhile; StoreError when its pack already holds another level with the new content.
+    int64_t update_level_if(int64_t id, int64_t revision, const LevelContent &content);
 
     // Pack management (store_packs.cpp; issue 16), each one transaction, all or nothing. Positions stay 1..n in
     // every pack touched. StoreError (field "pack" or "level") naming what is missing or in the way.
@@ -212,6 +235,7 @@ private:
 
     sql::Database db_;
     StoreOptions options_;
+    int schema_ = 0; // the version once open (older than kSchemaVersion only for tests' old databases)
 };
 
 } // namespace pluzzle::host
