@@ -103,10 +103,13 @@ void make_unique_picture(Grid &picture, Puzzle &puzzle, pluzzle::Rng &rng, pluzz
 } // namespace
 
 std::vector<pluzzle::ParamDesc> generator_params() {
-    return {{"width", PZ_PARAM_INT, "20", 1, 100, "", "number of columns"},
-            {"height", PZ_PARAM_INT, "20", 1, 100, "", "number of rows"},
-            {"density", PZ_PARAM_REAL, "0.5", 0.05, 0.95, "", "share of filled cells in the random picture"},
-            {"unique", PZ_PARAM_BOOL, "true", 0, 0, "", "repair the picture until the puzzle has exactly one solution"}};
+    return {
+        {"width", PZ_PARAM_INT, "20", 1, 100, "", "number of columns"},
+        {"height", PZ_PARAM_INT, "20", 1, 100, "", "number of rows"},
+        {"density", PZ_PARAM_REAL, "0.5", 0.05, 0.95, "", "share of filled cells in the random picture"},
+        {"unique", PZ_PARAM_BOOL, "true", 0, 0, "", "repair the picture until the puzzle has exactly one solution"},
+        {"difficulty", PZ_PARAM_REAL, "-1", -1, 10, "",
+         "target difficulty estimate, 0..10 (within 0.75; -1: any): line logic below 4, probing 4-6, search above"}};
 }
 
 std::unique_ptr<Puzzle> generate_puzzle(const GeneratorOptions &o, uint64_t seed, pluzzle::SolveControl &control) {
@@ -135,6 +138,8 @@ std::unique_ptr<Puzzle> generate_puzzle(const pluzzle::Params &params, uint64_t 
     o.height = int(params.integer("height"));
     o.density = params.real("density");
     o.unique = params.boolean("unique");
+    if (const double target = params.real("difficulty"); target >= 0)
+        return generate_near_difficulty(o, target, seed, control);
     return generate_puzzle(o, seed, control);
 }
 

@@ -17,7 +17,8 @@ struct GeneratorOptions {
     bool unique = true;
 };
 
-// width, height (INT 1..100, 20), density (REAL 0.05..0.95, 0.5), unique (BOOL, true).
+// width, height (INT 1..100, 20), density (REAL 0.05..0.95, 0.5), unique (BOOL, true), difficulty (REAL -1..10,
+// -1: any; else the solve's estimate must come within 0.75 of it, generate_near_difficulty).
 std::vector<pluzzle::ParamDesc> generator_params();
 
 // A random picture at `density` from pluzzle::Rng(seed) (std::mt19937_64, portable: the same level on every
@@ -29,5 +30,11 @@ std::vector<pluzzle::ParamDesc> generator_params();
 // one `generator` line with the parameters and the seed.
 std::unique_ptr<Puzzle> generate_puzzle(const GeneratorOptions &options, uint64_t seed, pluzzle::SolveControl &control);
 std::unique_ptr<Puzzle> generate_puzzle(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
+
+// A puzzle whose difficulty estimate (the plugin's solve's, estimate_difficulty) lies within 0.75 of `target`: the
+// first of up to 64 puzzles from seeds derived from `seed` that does (deterministic). The generator meta line says
+// the target and the try. bad_argument (field "difficulty") naming the closest estimate when none does.
+std::unique_ptr<Puzzle> generate_near_difficulty(const GeneratorOptions &options, double target, uint64_t seed,
+                                                 pluzzle::SolveControl &control);
 
 } // namespace nonogram

@@ -28,7 +28,7 @@ std::unique_ptr<Puzzle> make(int w, int h, double density, uint64_t seed, bool u
 
 TEST(NonogramGenerator, DeclaresItsParameters) {
     const auto params = generator_params();
-    ASSERT_EQ(params.size(), 4u);
+    ASSERT_EQ(params.size(), 5u);
     EXPECT_EQ(params[0].name, "width");
     EXPECT_EQ(params[0].default_value, "20");
     EXPECT_EQ(params[0].max, 100);
@@ -36,6 +36,8 @@ TEST(NonogramGenerator, DeclaresItsParameters) {
     EXPECT_EQ(params[2].type, PZ_PARAM_REAL);
     EXPECT_EQ(params[3].name, "unique");
     EXPECT_EQ(params[3].type, PZ_PARAM_BOOL);
+    EXPECT_EQ(params[4].name, "difficulty");
+    EXPECT_EQ(params[4].default_value, "-1"); // any
     // Through pluzzle::Params, defaults apply and the range is checked.
     pluzzle::Params given(params, {{"width", "7"}, {"height", "5"}});
     pluzzle::SolveControl control(nullptr, nullptr);
@@ -117,5 +119,37 @@ TEST(NonogramGenerator, StopsWhenTheControlSaysSo) {
         FAIL() << "expected a stop";
     } catch (const pluzzle::Error &e) {
         EXPECT_EQ(e.code(), PZ_ERR_STOPPED);
+    }
+}
+
+// Issue 16: a target difficulty is honoured -- each puzzle's own solve grades it within 0.75 of the target, in each
+// band -- deterministically, and a target the size cannot reach is refused naming the closest it found.
+TEST(NonogramGenerator, ATargetDifficultyIsMetOrRefusedWithTheClosest) {
+    const auto grade = [](const Puzzle &p) {
+        pluzzle::SolveControl control(nullptr, nullptr);
+        const SolverReport r = solve(p, control);
+        EXPECT_EQ(r.status, PZ_SOLVE_UNIQUE);
+        return estimate_difficulty(r);
+    };
+    GeneratorOptions o;
+    o.width = o.height = 15;
+    for (const double target : {2.0, 4.5}) {
+        pluzzle::SolveControl control(nullptr, nullptr);
+        const auto p = generate_near_difficulty(o, target, 7, control);
+        const pluzzle::Difficulty d = grade(*p);
+        EXPECT_NEAR(d.value, target, 0.75) << d.label;
+        EXPECT_EQ(d.label, target < 4 ? "line logic" : "probing");
+        pluzzle::SolveControl again(nullptr, nullptr);
+        EXPECT_EQ(encode_canonical(*generate_near_difficulty(o, target, 7, again)), encode_canonical(*p));
+        EXPECT_NE(encode_canonical(*p).find("difficulty=" + std::to_string(int(target))), std::string::npos);
+    }
+    o.width = o.height = 3;
+    try {
+        pluzzle::SolveControl control(nullptr, nullptr);
+        generate_near_difficulty(o, 9, 1, control);
+        FAIL() << "a 3x3 nonogram of difficulty 9 was made";
+    } catch (const pluzzle::Error &e) {
+        EXPECT_EQ(e.field(), "difficulty");
+        EXPECT_NE(std::string(e.what()).find("the closest was"), std::string::npos) << e.what();
     }
 }
