@@ -1,6 +1,7 @@
 // plugin.cpp -- the SliceIt! plugin: SDK glue only. The model is in level.hpp, the file format in format.cpp, the
 // rules in cut.cpp, the solver in solver.cpp, drawing in render.cpp, play in play.cpp and editing in edit.cpp.
 #include "format.hpp"
+#include "generator.hpp"
 #include "play.hpp"
 #include "render.hpp"
 #include "solver.hpp"
@@ -25,7 +26,7 @@ std::string fixed(double v) {
 
 class SliceIt final : public pluzzle::Puzzle {
   public:
-    static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
+    static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
 
     pluzzle::PluginInfo info() const override {
         pluzzle::PluginInfo info;
@@ -34,9 +35,7 @@ class SliceIt final : public pluzzle::Puzzle {
         info.version = "1.0.0"; // bump when solver output changes: stored results are keyed by it
         info.description = "Cut the shapes with exactly N straight strokes into exactly M pieces of equal area. "
                            "Strokes may not touch the hatched zones.";
-        // No generator: these parameters size the blank level only.
-        info.params = {{"strokes", PZ_PARAM_INT, "2", 1, kMaxStrokes, "", "strokes N"},
-                       {"pieces", PZ_PARAM_INT, "4", 1, kMaxPieces, "", "pieces M"}};
+        info.params = generator_params(); // strokes and pieces also size the blank level
         info.formats = {{"canonical", "sliceit",
                          "SliceIt! JSON: {\"sliceit\": 1, strokes, pieces, tolerance, sliver, shapes, forbidden}"}};
         info.tools = {{"vertex_add", "Add vertex", "a", "click near an edge to insert a vertex there"},
@@ -90,6 +89,11 @@ class SliceIt final : public pluzzle::Puzzle {
         outcome.stats.emplace_back("evaluations", std::to_string(report.evaluations));
         outcome.difficulty = estimate_difficulty(level_of(level), report);
         return outcome;
+    }
+
+    std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
+                                             pluzzle::SolveControl &control) const override {
+        return generate_level(params, seed, control);
     }
 
     // Blank: one 100 x 100 square to reshape with the vertex tools; N strokes and M pieces from the parameters.
