@@ -169,3 +169,43 @@ TEST(PackManagement, TheCliCommandsDoTheSameForScripts) {
     r = run(P + " db sort " + quote(db) + " --pack a2 --by colour", true);
     EXPECT_EQ(r.exit_code, 2) << r.out;
 }
+
+// The target: sorting a pack of the survey's puzzles by measured difficulty puts its hardest last -- here
+// #6574, the only one of these the survey's solvers needed search for -- and the pack then rises: line logic before
+// probing before branching, each estimate no lower than the one before. (faase and knotty, harder still, take
+// minutes each; docs/BENCHMARKS.md sorts the whole bundled pack.)
+TEST(PackManagement, SortingSurveyPuzzlesByDifficultyPutsTheHardestLast) {
+    TempDir dir;
+    const std::string db = dir / "p.db";
+    const std::string P = cli();
+    std::string files;
+    for (const char *n :
+         {"06574", "00001", "00006", "00016", "00021", "00023", "00027", "00065", "00436", "00529", "00803", "01611"})
+        files += " " + quote(data_dir() + "/nonogram/webpbn-" + std::string(n) + ".non");
+    RunResult r = run(P + " -q db import " + quote(db) + " --pack survey" + files, true);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    r = run(P + " -q db solve " + quote(db) + " --pack survey", true);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    // #6574 went in first: its id is the one at position 1 before the sort.
+    r = run(P + " --json db list " + quote(db) + " --pack survey", true);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const std::string hardest = member(json_lines(r.out).at(0), "id");
+    r = run(P + " db sort " + quote(db) + " --pack survey --by difficulty", true);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    r = run(P + " --json db list " + quote(db) + " --pack survey", true);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 12u) << r.out;
+    const std::map<std::string, int> band = {{"line logic", 0}, {"probing", 1}, {"branching", 2}};
+    double last = -1;
+    int last_band = 0;
+    for (const auto &line : lines) {
+        const double d = std::stod(member(line, "difficulty"));
+        const std::string label = member(line, "difficulty_label");
+        ASSERT_TRUE(band.count(label)) << label;
+        EXPECT_GE(d, last) << member(line, "name");
+        EXPECT_GE(band.at(label), last_band) << member(line, "name");
+        last = d, last_band = band.at(label);
+    }
+    EXPECT_EQ(member(lines.back(), "id"), hardest) << member(lines.back(), "name");
+}
