@@ -3,6 +3,10 @@
 #include "board_view.hpp"
 #include "window_title.hpp"
 
+#include <pluzzle/host/cairo_writer.hpp>
+#include <pluzzle/host/pack_booklet.hpp>
+#include <pluzzle/host/text_file.hpp>
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -10,10 +14,14 @@
 #include <SFML/Graphics/Texture.hpp>
 #include <SFML/System/Clock.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <unordered_map>
 
 namespace pluzzle::editor::app {
 namespace {
@@ -93,12 +101,15 @@ void EditorApp::report(const std::exception &e) {
 }
 
 int EditorApp::run() {
-    sf::Clock clock;
+    sf::Clock clock, frame_clock;
     while (window_.isOpen() && !quit_) {
+        frame_clock.restart();
+        const bool pack_solving = pack_job_ && pack_job_->running();
         sf::Event event;
         while (window_.pollEvent(event))
             handle_event(event);
         session_.poll();
+        poll_pack_solve();
         if (animate_ && session_.solution()) {
             animate_clock_ += clock.getElapsedTime().asSeconds();
             if (animate_clock_ > 0.4f) {
@@ -116,6 +127,7 @@ int EditorApp::run() {
         imgui_->render();
         if (!script_.empty() && !run_script_step()) break;
         window_.display();
+        (pack_solving ? pack_frame_ms_ : idle_frame_ms_).push_back(frame_clock.getElapsedTime().asSeconds() * 1000);
     }
     // Unsaved work stays in the recovery file (offered at the next start); saved work needs none.
     if (!session_.has_document() || !session_.document().dirty())
@@ -284,6 +296,9 @@ void EditorApp::refresh_board() {
                 }
             }
         board_ = plugin.render(session_.document().level().get(), session_.board_state());
+        // What a refused edit is about, in red, under the cursor.
+        for (host::DrawItem &mark : session_.problem_marks())
+            board_.items.push_back(std::move(mark));
         // The keyboard cursor on top: an outline the colour of a selection, thick enough to see on any board.
         if (const std::vector<pz_point> outline = session_.cursor_outline(); outline.size() >= 2) {
             host::DrawItem cursor;
@@ -294,6 +309,146 @@ void EditorApp::refresh_board() {
             board_.items.push_back(std::move(cursor));
         }
     });
+}
+
+void EditorApp::print_pack(const std::string &path, unsigned per_page) {
+    if (!session_.library()) throw host::InputError("print", "no database open (File > Open database)");
+    if (host::drawing_format(path) != "pdf")
+        throw host::InputError(path, "a booklet is a PDF: name the file *.pdf", 0, 0, "file");
+    const std::string pack = current_pack_.empty() ? save_pack_ : current_pack_;
+    host::PackBookletOptions options;
+    options.layout.per_page = per_page;
+    options.site = {session_.sandbox(), nullptr};
+    const host::PackBooklet booklet = host::pack_booklet(session_.library()->store(), *registry_, pack, options);
+    host::write_text_file(path, host::pdf_document(booklet.pages, 1));
+    session_.set_message("printed pack '" + pack + "' to " + path + ": " + std::to_string(booklet.levels) +
+                         " level(s), " + std::to_string(booklet.pages.size()) + " page(s)");
+}
+
+void EditorApp::start_pack_solve(double timeout_s) {
+    if (!session_.library()) throw host::InputError("solve-pack", "no database open (File > Open database)");
+    if (current_pack_.empty()) throw host::InputError("solve-pack", "choose a pack to solve first");
+    if (pack_job_ && pack_job_->running()) throw host::InputError("solve-pack", "a pack is being solved already");
+    pack_frame_ms_.clear();
+    idle_frame_ms_.clear(); // the baseline: the frames from here on without a solve
+    pack_job_ = std::make_unique<PackSolveJob>(session_.library()->path(), current_pack_, registry_, timeout_s);
+    session_.set_message("solving pack '" + current_pack_ + "'...");
+}
+
+void EditorApp::poll_pack_solve() {
+    if (!pack_job_) return;
+    const std::vector<host::BulkItem> arrived = pack_job_->take_results();
+    if (!arrived.empty()) {
+        std::unordered_map<int64_t, LevelRow *> by_id;
+        for (LevelRow &r : rows_)
+            by_id[r.id] = &r;
+        for (const host::BulkItem &item : arrived)
+            if (const auto it = by_id.find(item.level_id); it != by_id.end()) {
+                it->second->status = item.status;
+                it->second->measured.reset();
+                if (!std::isnan(item.difficulty)) it->second->measured = item.difficulty;
+                it->second->measured_label = item.difficulty_label;
+            }
+    }
+    if (!pack_job_->running() && arrived.empty()) {
+        const std::string error = pack_job_->error();
+        session_.set_message(!error.empty() ? "pack solve failed: " + error
+                             : pack_job_->cancelled()
+                                 ? "pack solve cancelled after " + std::to_string(pack_job_->done()) + " level(s)"
+                                 : "solved pack '" + pack_job_->pack() + "': " + std::to_string(pack_job_->done()) +
+                                       " level(s)");
+        pack_job_.reset();
+    }
+}
+
+// While a pack solves: its progress and a Cancel button. With graded levels in the pack shown: the difficulty curve,
+// position -> estimate, so an author sees where the pack stumbles.
+void EditorApp::draw_pack_solve() {
+    if (pack_job_) {
+        const size_t total = std::max<size_t>(1, pack_job_->total());
+        const std::string label = std::to_string(pack_job_->done()) + " / " + std::to_string(pack_job_->total());
+        ImGui::ProgressBar(float(pack_job_->done()) / float(total), ImVec2(-70, 0), label.c_str());
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) pack_job_->cancel();
+    }
+    if (current_pack_.empty()) return;
+    std::vector<float> curve;
+    bool graded = false;
+    for (const LevelRow &r : rows_) {
+        curve.push_back(r.measured ? float(*r.measured) : 0.f);
+        graded = graded || r.measured.has_value();
+    }
+    if (!graded) return;
+    ImGui::PlotLines("##curve", curve.data(), int(curve.size()), 0, "difficulty by position", 0.f, 10.f,
+                     ImVec2(-1, 70));
+}
+
+int64_t EditorApp::level_named(const std::string &word) const {
+    if (!word.empty() && word[0] == '@') {
+        for (const LevelRow &r : rows_)
+            if (r.name == word.substr(1)) return r.id;
+        throw host::InputError("library", "no level named '" + word.substr(1) + "' in the list", 0, 0, "level");
+    }
+    try {
+        return std::stoll(word);
+    } catch (const std::exception &) {
+        throw host::InputError("library", "expected a level id or @name, found '" + word + "'", 0, 0, "level");
+    }
+}
+
+std::vector<const LevelRow *> EditorApp::visible_rows() const {
+    std::vector<const LevelRow *> out;
+    for (const LevelRow &r : rows_)
+        if (row_matches(r, filter_)) out.push_back(&r);
+    return out;
+}
+
+void EditorApp::library_action(const std::vector<std::string> &words) {
+    PackEditor *packs = session_.packs();
+    if (!packs) throw host::InputError("library", "no database open (File > Open database)");
+    const auto arg = [&](size_t i) -> const std::string & {
+        if (i >= words.size())
+            throw host::InputError("library", "'" + words.at(0) + "' needs " + std::to_string(i) + " argument(s)");
+        return words[i];
+    };
+    const std::string pack = current_pack_.empty() ? "editor" : current_pack_;
+    const std::string &verb = arg(0);
+    std::string said;
+    if (verb == "sort") {
+        if (current_pack_.empty()) throw host::InputError("library", "choose a pack to sort first");
+        said = packs->sort(current_pack_, arg(1));
+    } else if (verb == "move") {
+        said = packs->move({level_named(arg(1))}, arg(2));
+    } else if (verb == "delete") {
+        said = packs->remove({level_named(arg(1))});
+    } else if (verb == "rename") {
+        said = packs->rename_pack(arg(1), arg(2));
+        if (current_pack_ == arg(1)) current_pack_ = arg(2);
+    } else if (verb == "delete-pack") {
+        said = packs->delete_pack(arg(1));
+        if (current_pack_ == arg(1)) current_pack_.clear();
+    } else if (verb == "paste-file") {
+        said = packs->paste(read_file(arg(1)), pack, arg(1));
+    } else if (verb == "paste-text") {
+        said = packs->paste(arg(1), pack);
+    } else if (verb == "copy") {
+        ImGui::SetClipboardText(packs->text_of(level_named(arg(1))).c_str());
+        said = "copied level " + arg(1) + "'s text";
+    } else if (verb == "undo") {
+        said = packs->undo();
+        if (said.empty()) said = "nothing to undo in the library";
+    } else if (verb == "redo") {
+        said = packs->redo();
+        if (said.empty()) said = "nothing to redo in the library";
+    } else {
+        throw host::InputError("library", "unknown library action '" + verb +
+                                              "' (sort, move, delete, rename, delete-pack, paste-file, paste-text, "
+                                              "copy, undo, redo)");
+    }
+    // A pack that is gone (renamed back by an undo, or deleted) cannot stay chosen.
+    if (!current_pack_.empty() && !session_.library()->store().find_pack(current_pack_)) current_pack_.clear();
+    session_.set_message(said);
+    refresh_library();
 }
 
 void EditorApp::refresh_library() {
@@ -348,6 +503,7 @@ void EditorApp::draw_menu() {
         ImGui::Separator();
         if (ImGui::MenuItem("Import pack file...", "Ctrl+I", false, session_.library() != nullptr)) show_import_ = true;
         if (ImGui::MenuItem("Export pack file...", "Ctrl+E", false, session_.library() != nullptr)) show_export_ = true;
+        if (ImGui::MenuItem("Print pack...", nullptr, false, session_.library() != nullptr)) show_print_ = true;
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
         ImGui::EndMenu();
@@ -369,6 +525,37 @@ void EditorApp::draw_menu() {
     ImGui::EndMainMenuBar();
 }
 
+// The Pack menu above the list: what works on the pack shown (sort, paste, rename, delete) and the library's
+// undo/redo, each one undoable step (pack_editor.hpp).
+void EditorApp::draw_library_menu() {
+    PackEditor *packs = session_.packs();
+    if (!packs) return;
+    if (ImGui::Button("Pack...")) ImGui::OpenPopup("pack-menu");
+    ImGui::SameLine();
+    if (ImGui::Button("Undo") && packs->can_undo()) reporting([&] { library_action({"undo"}); });
+    ImGui::SameLine();
+    if (ImGui::Button("Redo") && packs->can_redo()) reporting([&] { library_action({"redo"}); });
+    if (!ImGui::BeginPopup("pack-menu")) return;
+    const bool one = !current_pack_.empty();
+    if (ImGui::MenuItem("Sort by measured difficulty", nullptr, false, one))
+        reporting([&] { library_action({"sort", "difficulty"}); });
+    if (ImGui::MenuItem("Sort by name", nullptr, false, one)) reporting([&] { library_action({"sort", "name"}); });
+    if (ImGui::MenuItem("Solve pack (10 s a level)", nullptr, false, one && !pack_job_))
+        reporting([&] { start_pack_solve(10); });
+    if (ImGui::MenuItem("Paste level text as new levels"))
+        reporting([&] {
+            const char *text = ImGui::GetClipboardText();
+            library_action({"paste-text", text ? text : ""});
+        });
+    ImGui::Separator();
+    ImGui::InputTextWithHint("##rename", "new name", &pack_name_edit_);
+    if (ImGui::MenuItem("Rename pack", nullptr, false, one && !pack_name_edit_.empty()))
+        reporting([&] { library_action({"rename", current_pack_, pack_name_edit_}); });
+    if (ImGui::MenuItem("Delete pack", nullptr, false, one))
+        reporting([&] { library_action({"delete-pack", current_pack_}); });
+    ImGui::EndPopup();
+}
+
 void EditorApp::draw_library() {
     const float h = float(window_.getSize().y) - kMenuHeight - kStatusHeight;
     ImGui::SetNextWindowPos(ImVec2(0, kMenuHeight));
@@ -388,6 +575,12 @@ void EditorApp::draw_library() {
         }
         ImGui::EndCombo();
     }
+    ImGui::InputTextWithHint("##filter", "search: name, type, author, status", &filter_);
+    draw_library_menu();
+    draw_pack_solve();
+    // Drag a row onto another to put it there (one pack shown and no search: the order is the pack's).
+    const bool can_drag = session_.packs() && !current_pack_.empty() && filter_.empty();
+    std::optional<std::pair<int64_t, int64_t>> dropped; // (dragged level, the level it was dropped on)
     if (ImGui::BeginTable("levels", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
         ImGui::TableSetupColumn("Name");
         ImGui::TableSetupColumn("Type");
@@ -396,7 +589,8 @@ void EditorApp::draw_library() {
         ImGui::TableSetupColumn("Par");
         ImGui::TableSetupColumn("Diff.");
         ImGui::TableHeadersRow();
-        for (auto &row : rows_) {
+        for (const LevelRow *shown : visible_rows()) {
+            const LevelRow &row = *shown;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             const bool open = session_.has_document() && session_.document().origin().level_id == row.id;
@@ -408,8 +602,40 @@ void EditorApp::draw_library() {
                     show_document();
                 });
             }
-            if (ImGui::IsItemHovered() && (!row.author.empty() || !row.difficulty.empty()))
-                ImGui::SetTooltip("by %s, difficulty %s", row.author.c_str(), row.difficulty.c_str());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s%s%s%s", row.name.empty() ? "(no name)" : row.name.c_str(),
+                                  row.author.empty() ? "" : ("\nby " + row.author).c_str(),
+                                  row.difficulty.empty() ? "" : ("\nrated " + row.difficulty).c_str(),
+                                  row.measured_label.empty() ? "" : ("\nmeasured: " + row.measured_label).c_str());
+            if (can_drag && ImGui::BeginDragDropSource()) {
+                ImGui::SetDragDropPayload("pluzzle-level", &row.id, sizeof row.id);
+                ImGui::TextUnformatted(row.name.empty() ? "(level)" : row.name.c_str());
+                ImGui::EndDragDropSource();
+            }
+            if (can_drag && ImGui::BeginDragDropTarget()) {
+                if (const ImGuiPayload *p = ImGui::AcceptDragDropPayload("pluzzle-level"))
+                    dropped = std::make_pair(*static_cast<const int64_t *>(p->Data), row.id);
+                ImGui::EndDragDropTarget();
+            }
+            if (ImGui::BeginPopupContextItem()) { // right click: this level's operations
+                const std::string id = std::to_string(row.id);
+                if (ImGui::MenuItem("Copy level text")) reporting([&] { library_action({"copy", id}); });
+                if (ImGui::MenuItem("Duplicate as a new level"))
+                    reporting([&] {
+                        session_.new_level_from_text(row.type, session_.packs()->text_of(row.id));
+                        show_document();
+                    });
+                if (ImGui::MenuItem("Delete level")) reporting([&] { library_action({"delete", id}); });
+                if (ImGui::BeginMenu("Move to pack")) {
+                    for (auto &p : session_.library()->packs())
+                        if (ImGui::MenuItem(p.name.c_str())) reporting([&] { library_action({"move", id, p.name}); });
+                    ImGui::InputTextWithHint("##to", "new pack", &pack_name_edit_);
+                    if (ImGui::MenuItem("Move to the new pack", nullptr, false, !pack_name_edit_.empty()))
+                        reporting([&] { library_action({"move", id, pack_name_edit_}); });
+                    ImGui::EndMenu();
+                }
+                ImGui::EndPopup();
+            }
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(row.type.c_str());
             ImGui::TableNextColumn();
@@ -429,6 +655,21 @@ void EditorApp::draw_library() {
         }
         ImGui::EndTable();
     }
+    if (dropped && dropped->first != dropped->second)
+        reporting([&] {
+            // Dropped on a row below: after it; on a row above: before it (so any place can be reached).
+            const auto at = [&](int64_t id) {
+                return std::find_if(rows_.begin(), rows_.end(), [&](const LevelRow &r) { return r.id == id; }) -
+                       rows_.begin();
+            };
+            const bool down = at(dropped->first) < at(dropped->second);
+            std::vector<int64_t> order;
+            for (const LevelRow &r : rows_)
+                if (r.id != dropped->first) order.push_back(r.id);
+            order.insert(std::find(order.begin(), order.end(), dropped->second) + (down ? 1 : 0), dropped->first);
+            session_.set_message(session_.packs()->reorder(current_pack_, order));
+            refresh_library();
+        });
     ImGui::End();
 }
 
@@ -704,6 +945,8 @@ void EditorApp::draw_dialogs() {
                              " duplicate(s), " + std::to_string(r.skipped.size()) + " skipped");
         refresh_library();
     });
+    path_dialog(show_print_, "Print pack (PDF booklet, 4 a page)", "PDF file", print_file_,
+                [&] { print_pack(print_file_, unsigned(print_per_page_)); });
     path_dialog(show_export_, "Export pack file", "Pack file", pack_file_, [&] {
         session_.library()->export_pack_file(current_pack_.empty() ? save_pack_ : current_pack_, pack_file_);
         session_.set_message("exported to " + pack_file_);

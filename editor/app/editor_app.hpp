@@ -4,6 +4,7 @@
 #include "imgui_sfml_bridge.hpp"
 
 #include <editor_session.hpp>
+#include <pack_solve_job.hpp>
 #include <script.hpp>
 #include <view_transform.hpp>
 
@@ -44,6 +45,7 @@ class EditorApp {
     bool handle_key(sf::Keyboard::Key key, bool ctrl, bool shift, bool alt);
     void draw_menu();
     void draw_library();
+    void draw_library_menu();
     void draw_inspector();
     void draw_board();
     void draw_status();
@@ -62,6 +64,21 @@ class EditorApp {
         }
     }
     void do_save();
+    // One pack operation of the library (pack_editor.hpp), by words as a script gives them and the panel's menus
+    // build them: sort difficulty|name, move LEVEL PACK, delete LEVEL, rename FROM TO, delete-pack NAME,
+    // paste-file FILE, paste-text TEXT, copy LEVEL, undo, redo. LEVEL is an id or @name (a row of the list).
+    // Says what it did on the status line and lists the library again.
+    void library_action(const std::vector<std::string> &words);
+    // The pack shown (or the save pack) as a PDF booklet, as `pluzzle db print` writes it, with the plugins in the
+    // session's sandbox.
+    void print_pack(const std::string &path, unsigned per_page);
+    // Solve pack: the bulk solver over the pack shown, in the background (pack_solve_job.hpp); each frame takes the
+    // results it stored into the list's columns and the difficulty curve.
+    void start_pack_solve(double timeout_s);
+    void poll_pack_solve();
+    void draw_pack_solve();
+    int64_t level_named(const std::string &word) const;
+    std::vector<const LevelRow *> visible_rows() const; // rows_ that match the search box
     // A new document is on screen: its metadata into the inspector (or `meta`), the board redrawn and refitted.
     void show_document(std::optional<LevelMeta> meta = std::nullopt);
 
@@ -79,11 +96,20 @@ class EditorApp {
     float pan_last_x_ = 0, pan_last_y_ = 0;
     std::vector<LevelRow> rows_;
     std::string current_pack_;
+    std::string filter_; // the library's search box
+    std::unique_ptr<PackSolveJob> pack_job_;
+    std::vector<float> pack_frame_ms_; // each frame's time while a pack solve ran (the bench's figure)
+    std::vector<float> idle_frame_ms_; // and while none ran: the same run's baseline
+    double script_wait_pack_s_ = -1;   // "wait-pack": until the pack solve ends (or this many seconds)
+    std::string pack_name_edit_;       // the library's "move to / rename to" field
     bool animate_ = false;
     float animate_clock_ = 0;
 
     // dialogs
     bool show_new_ = false, show_open_db_ = false, show_import_ = false, show_export_ = false, show_recovery_ = false;
+    bool show_print_ = false;
+    std::string print_file_ = "pack.pdf";
+    int print_per_page_ = 4;
     std::string new_type_, new_text_, db_path_, pack_file_, save_pack_ = "editor", typed_edit_;
     std::vector<std::string> new_param_values_;
     int new_seed_ = 1;

@@ -42,6 +42,13 @@ bool EditorApp::run_script_step() {
         script_wait_s_ = -1;
         refresh_board();
     }
+    if (script_wait_pack_s_ >= 0) { // "wait-pack": until the pack solve has ended and been taken in
+        if (pack_job_ && script_wait_pack_s_ > 0) {
+            script_wait_pack_s_ -= 1.0 / 60;
+            return true;
+        }
+        script_wait_pack_s_ = -1;
+    }
     if (script_pos_ >= script_.size()) return false; // done: leave the loop
     const ScriptCommand &c = script_[script_pos_++];
     const auto board_point = [&](float u, float v) {
@@ -49,7 +56,20 @@ bool EditorApp::run_script_step() {
         return std::pair<float, float>(s.x, s.y);
     };
     try {
-        if (c.name == "open-db") {
+        if (c.name == "library") {
+            library_action(c.args);
+        } else if (c.name == "solve-pack") {
+            start_pack_solve(c.args.empty() ? 10 : number(c, 0));
+        } else if (c.name == "wait-pack") {
+            script_wait_pack_s_ = c.args.empty() ? 600 : number(c, 0);
+        } else if (c.name == "print-pack") {
+            print_pack(c.args[0], c.args.size() > 1 ? unsigned(number(c, 1)) : 4u);
+        } else if (c.name == "pack") {
+            current_pack_ = c.args[0] == "*" ? "" : c.args[0];
+            refresh_library();
+        } else if (c.name == "filter") {
+            filter_ = joined(c.args, 0);
+        } else if (c.name == "open-db") {
             session_.open_database(c.args[0]);
             refresh_library();
         } else if (c.name == "new") {
@@ -104,6 +124,8 @@ bool EditorApp::run_script_step() {
         } else if (c.name == "edit") {
             if (!session_.edit().type_edit(joined(c.args, 0)))
                 throw host::InputError("script", "edit refused: " + session_.edit().problem(), c.line);
+        } else if (c.name == "try-edit") { // an edit the plugin may refuse: the script goes on to look at the board
+            session_.edit().type_edit(joined(c.args, 0));
         } else if (c.name == "meta") {
             LevelMeta m = session_.document().meta();
             for (auto &a : c.args) {
@@ -179,11 +201,33 @@ bool EditorApp::run_script_step() {
                     std::replace(state.begin(), state.end(), '\n', '|');
                     std::cout << " state='" << state << "'";
                 }
-                std::cout << " problem='" << session_.problem() << "'";
+                std::cout << " problem='" << session_.problem() << "' marks=" << session_.problem_marks().size();
                 std::cout << " message='" << session_.message() << "'";
                 if (const auto c = session_.cursor()) std::cout << " cursor=" << c->row << "," << c->col;
             }
-            std::cout << " title='" << window_title(session_) << "' rows=" << rows_.size() << std::endl;
+            std::cout << " title='" << window_title(session_) << "' rows=" << rows_.size();
+            // The list as the panel shows it (search box applied), by name, up to 40.
+            const auto shown = visible_rows();
+            std::cout << " visible=" << shown.size() << " library='";
+            for (size_t i = 0; i < shown.size() && i < 40; ++i)
+                std::cout << (i ? "," : "") << shown[i]->name;
+            std::cout << "' pack='" << current_pack_ << "'";
+            size_t graded = 0;
+            for (const LevelRow &r : rows_)
+                graded += r.measured.has_value();
+            std::cout << " graded=" << graded;
+            // Frame times while the last pack solve ran, and since it ended (the baseline), for the bench.
+            for (const auto &[name, frames] :
+                 {std::pair<const char *, const std::vector<float> *>{"pack", &pack_frame_ms_},
+                  {"idle", &idle_frame_ms_}}) {
+                if (frames->empty()) continue;
+                std::vector<float> ms = *frames;
+                std::sort(ms.begin(), ms.end());
+                std::cout << " " << name << "_frames=" << ms.size() << " " << name << "_ms_p50=" << ms[ms.size() / 2]
+                          << " " << name << "_ms_p95=" << ms[ms.size() * 95 / 100] << " " << name
+                          << "_ms_max=" << ms.back();
+            }
+            std::cout << std::endl;
         } else if (c.name == "quit") {
             quit_ = true;
         }

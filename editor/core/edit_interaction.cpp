@@ -31,7 +31,7 @@ bool EditInteraction::offer(const pz_input &input) {
     try {
         edit = doc_.plugin().edit_interpret(doc_.level().get(), tool_, input);
     } catch (const host::InputError &e) {
-        problem_ = e.reason();
+        refused(e);
         return false;
     }
     if (edit.empty()) return false;
@@ -45,11 +45,17 @@ bool EditInteraction::type_edit(const std::string &edit) {
     try {
         doc_.apply_edit(edit);
         problem_.clear();
+        problem_places_.clear();
         return true;
     } catch (const host::InputError &e) {
-        problem_ = e.reason();
+        refused(e);
         return false;
     }
+}
+
+void EditInteraction::refused(const host::InputError &e) {
+    problem_ = e.reason();
+    problem_places_ = e.places();
 }
 
 bool EditInteraction::press(float x, float y, int button, uint32_t modifiers) {

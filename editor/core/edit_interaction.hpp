@@ -30,14 +30,18 @@ class EditInteraction {
 
     // Why the last edit was refused ("" when it was accepted): shown on the board until the next edit.
     const std::string &problem() const { return problem_; }
+    // The cells or points that refusal is about, when the plugin names them (ABI 1.7): marked on the board.
+    const std::vector<pluzzle::Place> &problem_places() const { return problem_places_; }
     // Runs a typed edit text (for tools whose edits are typed, e.g. a clue). Returns false and sets problem().
     bool type_edit(const std::string &edit);
 
   private:
     bool offer(const pz_input &input);
+    void refused(const host::InputError &e);
 
     Document &doc_;
     std::string tool_, problem_, last_gesture_edit_;
+    std::vector<pluzzle::Place> problem_places_;
     PointerTracker pointer_;
 };
 

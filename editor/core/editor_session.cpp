@@ -32,7 +32,9 @@ void EditorSession::open_database(const std::string &path) {
     auto library = std::make_unique<LevelLibrary>(path, registry_);
     library->set_sandbox(sandbox_.get());
     if (play_) play_->set_profiles(PlayerProfiles(player_, &library->store())); // before the old store goes
+    packs_.reset();
     library_ = std::move(library);
+    packs_ = std::make_unique<PackEditor>(*library_, *registry_, sandbox_.get());
     message_ = "opened " + path;
 }
 
@@ -253,6 +255,29 @@ const pz_state *EditorSession::board_state() const {
     if (mode_ == Mode::Play && play_) return play_->state().get();
     if (mode_ == Mode::Solution && solution()) return steps_->frame(frame_).get();
     return nullptr;
+}
+
+std::vector<host::DrawItem> EditorSession::problem_marks() const {
+    std::vector<host::DrawItem> marks;
+    if (!doc_ || mode_ != Mode::Edit) return marks;
+    constexpr pz_rgba kRed{220, 30, 30, 255};
+    for (const pluzzle::Place &p : edit_->problem_places()) {
+        host::DrawItem mark;
+        mark.stroke = kRed;
+        mark.width = 3;
+        if (p.kind == PZ_PLACE_POINT) {
+            mark.kind = host::DrawItem::Circle;
+            mark.points = {{p.x, p.y}};
+            mark.radius = 10;
+        } else if (auto outline = doc_->plugin().cell_outline(doc_->level().get(), p.row, p.col)) {
+            mark.kind = host::DrawItem::Polygon; // a cell the level being edited does not have is left unmarked
+            mark.points = std::move(*outline);
+        } else {
+            continue;
+        }
+        marks.push_back(std::move(mark));
+    }
+    return marks;
 }
 
 std::string EditorSession::problem() const {

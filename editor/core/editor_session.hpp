@@ -5,6 +5,7 @@
 #include "document.hpp"
 #include "edit_interaction.hpp"
 #include "level_library.hpp"
+#include "pack_editor.hpp"
 #include "play_session.hpp"
 #include "recovery.hpp"
 #include "solution_steps.hpp"
@@ -39,6 +40,10 @@ class EditorSession {
     // --- database
     void open_database(const std::string &path);
     LevelLibrary *library() { return library_.get(); }
+    // The open database's undoable pack operations (null without one); its history goes with the database.
+    PackEditor *packs() { return packs_.get(); }
+    // Where plugin calls of the session run (null under PLUZZLE_IN_PROCESS=1): for work the window starts itself.
+    host::PluginSandbox *sandbox() { return sandbox_.get(); }
     void open_level(int64_t level_id);
     // Saves into the open database (pack: the document's own, else `pack`). Errors as LevelLibrary::save.
     void save(const std::string &pack = "editor");
@@ -99,6 +104,9 @@ class EditorSession {
     // Why the level is not right, in words: an edit the plugin refused, or what the quick solve found (no
     // solution, several solutions). "" when nothing is known to be wrong.
     std::string problem() const;
+    // Marks for the cells or points a refused edit is about (ABI 1.7 validate_places), in drawing units: each cell's
+    // outline where the plugin says it is drawn, a ring around each point. Empty outside edit mode or without them.
+    std::vector<host::DrawItem> problem_marks() const;
     // Status line text: solve progress, results, saves.
     const std::string &message() const { return message_; }
     void set_message(std::string m) { message_ = std::move(m); }
@@ -123,6 +131,7 @@ class EditorSession {
     // starts on first use, on the UI thread (which it lives and dies with). Null under PLUZZLE_IN_PROCESS=1.
     std::unique_ptr<host::PluginSandbox> sandbox_;
     std::unique_ptr<LevelLibrary> library_;
+    std::unique_ptr<PackEditor> packs_; // over *library_: declared after it, so destroyed first
     std::unique_ptr<Document> doc_;
     std::unique_ptr<EditInteraction> edit_;
     std::unique_ptr<PlaySession> play_;

@@ -14,14 +14,15 @@ struct Arity {
 
 const std::map<std::string, Arity> &commands() {
     static const std::map<std::string, Arity> table = {
-        {"open-db", {1, 1}},  {"new", {1, 64}},       {"new-text", {2, 2}}, {"open-level", {1, 1}},
-        {"tool", {1, 1}},     {"click", {2, 3}},      {"drag", {4, 4}},     {"key", {1, 1}},
-        {"edit", {1, 64}},    {"meta", {1, 3}},       {"save", {0, 1}},     {"import", {1, 2}},
-        {"export", {2, 2}},   {"solve", {0, 1}},      {"cancel", {0, 0}},   {"wait", {0, 1}},
-        {"solution", {1, 1}}, {"frame", {1, 1}},      {"play", {0, 0}},     {"edit-mode", {0, 0}},
-        {"seat", {2, 2}},     {"zoom", {1, 1}},       {"pan", {2, 2}},      {"window", {2, 2}},
-        {"frames", {1, 1}},   {"screenshot", {1, 1}}, {"dump", {0, 0}},     {"quit", {0, 0}},
-        {"player", {1, 1}},
+        {"open-db", {1, 1}},    {"new", {1, 64}},       {"new-text", {2, 2}},   {"open-level", {1, 1}},
+        {"tool", {1, 1}},       {"click", {2, 3}},      {"drag", {4, 4}},       {"key", {1, 1}},
+        {"edit", {1, 64}},      {"try-edit", {1, 64}},  {"meta", {1, 3}},       {"save", {0, 1}},
+        {"import", {1, 2}},     {"export", {2, 2}},     {"solve", {0, 1}},      {"cancel", {0, 0}},
+        {"wait", {0, 1}},       {"solution", {1, 1}},   {"frame", {1, 1}},      {"play", {0, 0}},
+        {"edit-mode", {0, 0}},  {"seat", {2, 2}},       {"zoom", {1, 1}},       {"pan", {2, 2}},
+        {"window", {2, 2}},     {"frames", {1, 1}},     {"screenshot", {1, 1}}, {"dump", {0, 0}},
+        {"quit", {0, 0}},       {"player", {1, 1}},     {"library", {1, 3}},    {"pack", {1, 1}},
+        {"print-pack", {1, 2}}, {"solve-pack", {0, 1}}, {"wait-pack", {0, 1}},  {"filter", {0, 16}},
     };
     return table;
 }

@@ -207,6 +207,43 @@ TEST(EditorApp, KamiIsPaintedSolvedAndPlayedInARealWindow) {
     EXPECT_NE(run.out.find("play_phase=1"), std::string::npos) << run.out; // one flood finishes it
 }
 
+// Issue 16: an edit the plugin refuses is marked where it is wrong. A clue of 4 + 2 runs cannot fit a row of 5: the
+// nonogram names that row's five cells (ABI 1.7) and the board outlines them in red, under the banner's words.
+TEST(EditorApp, ARefusedEditIsMarkedOnTheCellsItIsAbout) {
+    editor_test::TempDir dir;
+    const EditorRun run = run_editor(dir, "new nonogram blank width=5 height=5\n"
+                                          "frames 2\n"
+                                          "screenshot " +
+                                              dir.file("before.png") +
+                                              "\n"
+                                              "try-edit clue row 2 4 2\n"
+                                              "frames 2\n"
+                                              "screenshot " +
+                                              dir.file("refused.png") +
+                                              "\n"
+                                              "dump\n"
+                                              "edit paint 0,0\n"
+                                              "frames 2\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    EXPECT_NE(run.out.find("needs 7 cells, the row has 5' marks=5"), std::string::npos) << run.out;
+    // An accepted edit clears them.
+    const size_t last_dump = run.out.rfind("mode=");
+    ASSERT_NE(last_dump, std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(" marks=0", last_dump), std::string::npos) << run.out;
+    const auto red = [](const sf::Image &image) {
+        size_t n = 0;
+        for (unsigned y = 0; y < image.getSize().y; ++y)
+            for (unsigned x = 300; x < 1024 - 290; ++x) { // the board area only
+                const sf::Color c = image.getPixel(x, y);
+                n += c.r > 180 && c.g < 80 && c.b < 80;
+            }
+        return n;
+    };
+    EXPECT_EQ(red(load(dir.file("before.png"))), 0u);
+    EXPECT_GT(red(load(dir.file("refused.png"))), 200u); // five 3-pixel outlines
+}
+
 // Issue 15: a plugin that aborts in solve, and one that hangs deaf to Esc, cost their solve and not the editor; the
 // status line names the plugin and the signal. The window stays up to the end of the script (exit 0).
 TEST(EditorApp, SurvivesACrashingAndAHangingPluginAndSaysWhich) {
@@ -281,6 +318,136 @@ TEST(EditorApp, BadScriptCommandFailsWithItsLine) {
     text << err.rdbuf();
     EXPECT_NE(text.str().find(":2: "), std::string::npos) << text.str();
     EXPECT_NE(text.str().find("no-such-tool"), std::string::npos) << text.str();
+}
+
+// Issue 16's pack view, driven by the script in a real window: sort by the measured difficulty, move a level to
+// another pack, delete one, paste level text as a new level, each undone again, and the search box narrows the list.
+TEST(EditorApp, PackOperationsAreUndoableAndTheSearchBoxFilters) {
+    editor_test::TempDir dir;
+    const std::string db = dir.file("packs.db");
+    {
+        pluzzle::host::Store store(db);
+        const int64_t pack = store.ensure_pack("p");
+        const char *rows[] = {"#..", ".#.", "..#"};
+        const double estimates[] = {5, 1, 3};
+        for (int i = 0; i < 3; ++i) {
+            pluzzle::host::LevelRecord l;
+            l.type = "lightsout";
+            l.name = std::string(1, char('A' + i));
+            l.text = std::string("lightsout 1\nsize 3 1\n") + rows[i] + "\n";
+            const int64_t id = store.add_level(pack, l).first;
+            pluzzle::host::ResultRecord r;
+            r.level_id = id;
+            r.plugin_id = "lightsout";
+            r.plugin_version = "1";
+            r.status = PZ_SOLVE_UNIQUE;
+            r.difficulty = estimates[i];
+            store.add_result(r);
+        }
+    }
+    std::ofstream(dir.file("pasted.lightsout")) << "lightsout 1\nsize 2 1\n##\n";
+    const EditorRun run = run_editor(dir, "open-db " + db +
+                                              "\npack p\n"
+                                              "library sort difficulty\n"
+                                              "dump\n"
+                                              "library move @A q\n"
+                                              "dump\n"
+                                              "library undo\n"
+                                              "library undo\n"
+                                              "dump\n"
+                                              "filter b\n"
+                                              "dump\n"
+                                              "filter\n"
+                                              "library delete @B\n"
+                                              "dump\n"
+                                              "library undo\n"
+                                              "library paste-file " +
+                                              dir.file("pasted.lightsout") +
+                                              "\n"
+                                              "dump\n"
+                                              "library undo\n"
+                                              "library redo\n"
+                                              "frames 2\n"
+                                              "dump\n"
+                                              "print-pack " +
+                                              dir.file("book.pdf") + " 2\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    std::vector<std::string> dumps;
+    std::istringstream lines(run.out);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("mode=", 0) == 0) { // the list's part of the line
+            const size_t from = line.find(" visible="), to = line.find(" graded=");
+            dumps.push_back(line.substr(from, to - from));
+        }
+    ASSERT_EQ(dumps.size(), 7u) << run.out;
+    EXPECT_EQ(dumps[0], " visible=3 library='B,C,A' pack='p'"); // estimates 1, 3, 5
+    EXPECT_EQ(dumps[1], " visible=2 library='B,C' pack='p'");
+    EXPECT_EQ(dumps[2], " visible=3 library='A,B,C' pack='p'"); // the move and the sort undone
+    EXPECT_EQ(dumps[3], " visible=1 library='B' pack='p'");
+    EXPECT_EQ(dumps[4], " visible=2 library='A,C' pack='p'");
+    EXPECT_EQ(dumps[5], " visible=4 library='A,B,C,' pack='p'"); // B back in its place; the pasted level unnamed
+    EXPECT_EQ(dumps[6], dumps[5]);                               // undone and redone
+    pluzzle::host::Store store(db);
+    EXPECT_FALSE(store.find_pack("q")); // the move's pack went with its undo
+    const auto levels = store.levels(pluzzle::host::LevelFilter("p"));
+    ASSERT_EQ(levels.size(), 4u);
+    EXPECT_EQ(levels[1].name, "B");
+    EXPECT_EQ(store.results(levels[1].id).size(), 1u); // B's result came back with it
+    EXPECT_EQ(levels[3].text, "lightsout 1\nsize 2 1\n##\n");
+    // File > Print pack: the four levels two a page, then their solutions two a page, as a standard reader sees it.
+    FILE *info = ::popen(("pdfinfo " + dir.file("book.pdf") + " 2>&1").c_str(), "r");
+    ASSERT_TRUE(info);
+    std::string text;
+    char buf[512];
+    while (size_t n = std::fread(buf, 1, sizeof buf, info))
+        text.append(buf, n);
+    ::pclose(info);
+    const size_t at = text.find("Pages:");
+    ASSERT_NE(at, std::string::npos) << text;
+    EXPECT_EQ(std::stoi(text.substr(at + 6)), 4) << text;
+}
+
+// Issue 16: "Solve pack" runs the host's bulk solver over the pack shown in the background; the list fills with
+// each stored result (status and the measured difficulty that the curve plots), and the results are in the database
+// as `pluzzle db solve` stores them. (That the window keeps drawing meanwhile is tests/bench/pack_solve_frames.sh's
+// measure: these five levels solve within a frame or two.)
+TEST(EditorApp, SolvingAPackFillsTheListAndStoresTheResults) {
+    editor_test::TempDir dir;
+    const std::string db = dir.file("solve.db");
+    {
+        pluzzle::host::Store store(db);
+        const int64_t pack = store.ensure_pack("p");
+        for (const char *row : {"#...", "##..", "#.#.", ".##.", "####"}) { // 4 in a row: every pattern solvable
+            pluzzle::host::LevelRecord l;
+            l.type = "lightsout";
+            l.name = row;
+            l.text = std::string("lightsout 1\nsize 4 1\n") + row + "\n";
+            store.add_level(pack, l);
+        }
+    }
+    const EditorRun run = run_editor(dir, "open-db " + db +
+                                              "\npack p\n"
+                                              "dump\n"
+                                              "solve-pack 10\n"
+                                              "wait-pack 120\n"
+                                              "frames 2\n"
+                                              "dump\n"
+                                              "library sort difficulty\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    EXPECT_NE(run.out.find("graded=0"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("graded=5"), std::string::npos) << run.out;
+    pluzzle::host::Store store(db);
+    const auto latest = store.latest_results(pluzzle::host::LevelFilter("p"));
+    ASSERT_EQ(latest.size(), 5u);
+    std::vector<double> by_position;
+    for (const auto &l : store.levels(pluzzle::host::LevelFilter("p"))) {
+        const auto &r = latest.at(l.id);
+        EXPECT_TRUE(pluzzle::host::attempt_solved(r.status)) << l.name;
+        ASSERT_TRUE(r.difficulty) << l.name;
+        by_position.push_back(*r.difficulty);
+    }
+    EXPECT_TRUE(std::is_sorted(by_position.begin(), by_position.end())); // the sort used what the solve measured
 }
 
 #endif
