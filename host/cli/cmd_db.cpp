@@ -212,7 +212,7 @@ int run_list(Context &ctx, const DbArgs &args) {
         } else {
             const bool graded = r != latest.end() && r->second.difficulty;
             std::cout << std::setw(6) << l.id << "  " << std::left << std::setw(12) << l.type << std::setw(32) << l.name
-                      << std::setw(11) << status
+                      << " " << std::setw(11) << status << " "
                       << (graded ? host::difficulty_text(*r->second.difficulty, r->second.difficulty_label) : "")
                       << std::right << "\n";
         }

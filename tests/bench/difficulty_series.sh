@@ -18,7 +18,7 @@ for size in 5 10 15 20 25 30 40; do
     done
 done
 "$P" -q db import "$work/s.db" "$work"/n-*.json --pack series
-"$P" -q db solve "$work/s.db" --pack series --timeout 60
+"$P" -q db solve "$work/s.db" --pack series --timeout 60 >/dev/null
 python3 - "$work/s.db" <<'PY'
 import sqlite3, sys, statistics
 db = sqlite3.connect(sys.argv[1])
