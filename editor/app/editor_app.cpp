@@ -78,16 +78,13 @@ sf::Keyboard::Key key_named(const std::string &name) {
 EditorApp::EditorApp(std::shared_ptr<const host::PluginRegistry> registry, AppOptions options)
     : registry_(std::move(registry)), options_(std::move(options)),
       window_(sf::VideoMode(options_.width, options_.height), "Pluzzle editor", sf::Style::Default),
-      session_(registry_, options_.session) {
+      session_(registry_, options_.session), recent_(RecentDatabases::file_for(options_.session.recovery_folder)) {
     window_.setVerticalSyncEnabled(false);
     window_.setFramerateLimit(60);
     imgui_ = std::make_unique<ImGuiSfmlBridge>(window_, kFont, 15);
     if (!registry_->plugins().empty()) new_type_ = registry_->plugins().front()->id();
     if (!options_.database.empty()) {
-        reporting([&] {
-            session_.open_database(options_.database);
-            refresh_library();
-        });
+        reporting([&] { open_database(options_.database); });
     }
     orphans_ = session_.recovery().orphans();
     show_recovery_ = !orphans_.empty() && options_.script.empty();
@@ -141,7 +138,7 @@ void EditorApp::handle_event(const sf::Event &event) {
     imgui_->process_event(event);
     ImGuiIO &io = ImGui::GetIO();
     switch (event.type) {
-    case sf::Event::Closed: quit_ = true; break;
+    case sf::Event::Closed: guard_unsaved([this] { quit_ = true; }); break;
     case sf::Event::Resized:
         window_.setView(sf::View(sf::FloatRect(0, 0, float(event.size.width), float(event.size.height))));
         view_fitted_ = false;
@@ -161,50 +158,8 @@ void EditorApp::handle_event(const sf::Event &event) {
 
 bool EditorApp::handle_key(sf::Keyboard::Key key, bool ctrl, bool shift, bool alt) {
     try {
-        if (ctrl) {
-            switch (key) {
-            case sf::Keyboard::Z:
-                shift ? session_.redo() : session_.undo();
-                refresh_board();
-                return true;
-            case sf::Keyboard::Y:
-                session_.redo();
-                refresh_board();
-                return true;
-            case sf::Keyboard::S: do_save(); return true;
-            case sf::Keyboard::N: show_new_ = true; return true;
-            case sf::Keyboard::O: show_open_db_ = true; return true;
-            case sf::Keyboard::I: show_import_ = true; return true;
-            case sf::Keyboard::E: show_export_ = true; return true;
-            case sf::Keyboard::Q: quit_ = true; return true;
-            default: return false;
-            }
-        }
-        switch (key) {
-        case sf::Keyboard::F2:
-            session_.enter_edit();
-            refresh_board();
-            return true;
-        case sf::Keyboard::F3:
-            session_.enter_play();
-            refresh_board();
-            return true;
-        case sf::Keyboard::F4:
-            if (session_.last_report() && !session_.last_report()->solutions.empty()) session_.show_solution(0);
-            refresh_board();
-            return true;
-        case sf::Keyboard::F5: session_.start_solve(); return true;
-        case sf::Keyboard::Escape:
-            session_.cancel_solve();
-            animate_ = false;
-            return true;
-        case sf::Keyboard::Home: fit_view(); return true;
-        case sf::Keyboard::Add:
-        case sf::Keyboard::Equal: view_.zoom_at({board_x_ + board_w_ / 2, board_y_ + board_h_ / 2}, 1.25f); return true;
-        case sf::Keyboard::Subtract:
-        case sf::Keyboard::Hyphen: view_.zoom_at({board_x_ + board_w_ / 2, board_y_ + board_h_ / 2}, 0.8f); return true;
-        default: break;
-        }
+        if (run_binding(key, ctrl, shift)) return true; // the table the F1 panel lists (key_bindings.cpp)
+        if (ctrl) return false;
         if (!session_.has_document()) return false;
         if (session_.mode() == Mode::Solution && session_.solution()) {
             if (key == sf::Keyboard::Right || key == sf::Keyboard::Left) {
@@ -277,6 +232,8 @@ void EditorApp::do_save() {
 
 void EditorApp::show_document(std::optional<LevelMeta> meta) {
     meta_edit_ = meta ? *meta : session_.document().meta();
+    // A level from the database shows (and saves to) its own pack.
+    if (const std::string &pack = session_.document().origin().pack; !pack.empty()) save_pack_ = pack;
     refresh_board();
     view_fitted_ = false;
 }
@@ -309,6 +266,55 @@ void EditorApp::refresh_board() {
             board_.items.push_back(std::move(cursor));
         }
     });
+}
+
+void EditorApp::open_database(const std::string &path) {
+    session_.open_database(path);
+    recent_.add(path);
+    current_pack_.clear();
+    refresh_library();
+}
+
+void EditorApp::guard_unsaved(std::function<void()> then) {
+    if (!session_.has_document() || !session_.document().dirty()) {
+        then();
+        return;
+    }
+    after_prompt_ = std::move(then);
+    unsaved_prompt_ = true;
+}
+
+void EditorApp::answer_unsaved(const std::string &answer) {
+    if (!unsaved_prompt_) throw host::InputError("answer", "no question is open");
+    if (answer != "save" && answer != "discard" && answer != "cancel")
+        throw host::InputError("answer", "answer save, discard or cancel, not '" + answer + "'");
+    unsaved_prompt_ = false;
+    std::function<void()> then = std::move(after_prompt_);
+    after_prompt_ = nullptr;
+    if (answer == "cancel") return;
+    if (answer == "save") {
+        do_save();
+        if (session_.document().dirty()) return; // not saved (no database, or refused): stay, the status says why
+    }
+    then();
+}
+
+// The question a dirty level asks before it is left (quit, another level, a new one): Save / Discard / Cancel.
+void EditorApp::draw_unsaved_prompt() {
+    if (unsaved_prompt_ && !ImGui::IsPopupOpen("Unsaved changes")) ImGui::OpenPopup("Unsaved changes");
+    if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextUnformatted("The level has unsaved changes.");
+    std::string answer;
+    if (ImGui::Button("Save")) answer = "save";
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) answer = "discard";
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) answer = "cancel";
+    if (!answer.empty() || !unsaved_prompt_) {
+        ImGui::CloseCurrentPopup();
+        if (!answer.empty()) reporting([&] { answer_unsaved(answer); });
+    }
+    ImGui::EndPopup();
 }
 
 void EditorApp::print_pack(const std::string &path, unsigned per_page) {
@@ -379,8 +385,9 @@ void EditorApp::draw_pack_solve() {
         graded = graded || r.measured.has_value();
     }
     if (!graded) return;
+    // An explicit width: this ImGui's PlotLines does not read -1 as "the rest of the line".
     ImGui::PlotLines("##curve", curve.data(), int(curve.size()), 0, "difficulty by position", 0.f, 10.f,
-                     ImVec2(-1, 70));
+                     ImVec2(ImGui::GetContentRegionAvail().x, 70));
 }
 
 int64_t EditorApp::level_named(const std::string &word) const {
@@ -492,20 +499,31 @@ void EditorApp::frame() {
     draw_board();
     draw_status();
     draw_dialogs();
+    draw_help();
+    draw_unsaved_prompt();
 }
 
 void EditorApp::draw_menu() {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("New level...", "Ctrl+N")) show_new_ = true;
+        if (ImGui::MenuItem("New level...", "Ctrl+N")) guard_unsaved([this] { show_new_ = true; });
         if (ImGui::MenuItem("Open database...", "Ctrl+O")) show_open_db_ = true;
+        if (ImGui::BeginMenu("Recent databases", !recent_.paths().empty())) {
+            for (const std::string &path : recent_.paths())
+                if (ImGui::MenuItem(path.c_str())) reporting([&] { open_database(path); });
+            ImGui::EndMenu();
+        }
         if (ImGui::MenuItem("Save", "Ctrl+S", false, session_.has_document())) do_save();
         ImGui::Separator();
         if (ImGui::MenuItem("Import pack file...", "Ctrl+I", false, session_.library() != nullptr)) show_import_ = true;
         if (ImGui::MenuItem("Export pack file...", "Ctrl+E", false, session_.library() != nullptr)) show_export_ = true;
         if (ImGui::MenuItem("Print pack...", nullptr, false, session_.library() != nullptr)) show_print_ = true;
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) guard_unsaved([this] { quit_ = true; });
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("Keys and mouse", "F1")) show_help_ = !show_help_;
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
@@ -597,9 +615,12 @@ void EditorApp::draw_library() {
             const std::string label =
                 (row.name.empty() ? "#" + std::to_string(row.id) : row.name) + "##" + std::to_string(row.id);
             if (ImGui::Selectable(label.c_str(), open, ImGuiSelectableFlags_SpanAllColumns)) {
-                reporting([&] {
-                    session_.open_level(row.id);
-                    show_document();
+                const int64_t id = row.id;
+                guard_unsaved([this, id] {
+                    reporting([&] {
+                        session_.open_level(id);
+                        show_document();
+                    });
                 });
             }
             if (ImGui::IsItemHovered())
@@ -936,7 +957,7 @@ void EditorApp::draw_dialogs() {
         }
     };
     path_dialog(show_open_db_, "Open database", "Path", db_path_, [&] {
-        session_.open_database(db_path_);
+        open_database(db_path_);
         refresh_library();
     });
     path_dialog(show_import_, "Import pack file", "Pack file", pack_file_, [&] {

@@ -5,6 +5,7 @@
 
 #include <editor_session.hpp>
 #include <pack_solve_job.hpp>
+#include <recent_databases.hpp>
 #include <script.hpp>
 #include <view_transform.hpp>
 
@@ -12,6 +13,7 @@
 
 #include <SFML/Graphics/RenderWindow.hpp>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,6 +42,22 @@ class EditorApp {
     bool screenshot(const std::string &path);
 
   private:
+    // One shortcut: handle_key runs it and the F1 panel lists it (key_bindings.cpp), from this one table.
+    struct KeyBinding {
+        sf::Keyboard::Key key;
+        bool ctrl, shift;
+        std::string keys, what;
+        std::function<void()> action;
+    };
+    const std::vector<KeyBinding> &key_bindings();
+    bool run_binding(sf::Keyboard::Key key, bool ctrl, bool shift);
+    std::vector<std::pair<std::string, std::string>> help_rows(); // keys -> what, as the F1 panel shows them
+    void draw_help();
+    // Runs `then` at once, or after the Save / Discard / Cancel question when the level has unsaved changes.
+    void guard_unsaved(std::function<void()> then);
+    void answer_unsaved(const std::string &answer); // "save", "discard", "cancel" (the dialog's buttons, scripts)
+    void draw_unsaved_prompt();
+    void open_database(const std::string &path); // and remember it among the recent ones
     void frame();
     void handle_event(const sf::Event &event);
     bool handle_key(sf::Keyboard::Key key, bool ctrl, bool shift, bool alt);
@@ -117,6 +135,12 @@ class EditorApp {
     std::string error_;
     std::string player_edit_; // the Player field of play mode (AI profiles), applied when edited
     LevelMeta meta_edit_;
+
+    std::vector<KeyBinding> bindings_;
+    bool show_help_ = false;
+    bool unsaved_prompt_ = false;
+    std::function<void()> after_prompt_;
+    RecentDatabases recent_;
 
     // script
     std::vector<ScriptCommand> script_;

@@ -64,13 +64,15 @@ bool EditorApp::run_script_step() {
             script_wait_pack_s_ = c.args.empty() ? 600 : number(c, 0);
         } else if (c.name == "print-pack") {
             print_pack(c.args[0], c.args.size() > 1 ? unsigned(number(c, 1)) : 4u);
+        } else if (c.name == "answer") {
+            answer_unsaved(c.args[0]);
         } else if (c.name == "pack") {
             current_pack_ = c.args[0] == "*" ? "" : c.args[0];
             refresh_library();
         } else if (c.name == "filter") {
             filter_ = joined(c.args, 0);
         } else if (c.name == "open-db") {
-            session_.open_database(c.args[0]);
+            open_database(c.args[0]);
             refresh_library();
         } else if (c.name == "new") {
             host::KeyValues params;
@@ -103,8 +105,7 @@ bool EditorApp::run_script_step() {
             view_fitted_ = false;
         } else if (c.name == "open-level") {
             session_.open_level(std::stoll(c.args[0]));
-            meta_edit_ = session_.document().meta();
-            view_fitted_ = false;
+            show_document(); // as a click on the library's row does
         } else if (c.name == "tool") {
             session_.edit().select_tool(c.args[0]);
         } else if (c.name == "click") {
@@ -206,6 +207,8 @@ bool EditorApp::run_script_step() {
                 if (const auto c = session_.cursor()) std::cout << " cursor=" << c->row << "," << c->col;
             }
             std::cout << " title='" << window_title(session_) << "' rows=" << rows_.size();
+            std::cout << " prompt=" << unsaved_prompt_ << " help=" << show_help_ << " help_rows=" << help_rows().size()
+                      << " recent=" << recent_.paths().size();
             // The list as the panel shows it (search box applied), by name, up to 40.
             const auto shown = visible_rows();
             std::cout << " visible=" << shown.size() << " library='";

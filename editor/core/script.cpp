@@ -22,7 +22,8 @@ const std::map<std::string, Arity> &commands() {
         {"edit-mode", {0, 0}},  {"seat", {2, 2}},       {"zoom", {1, 1}},       {"pan", {2, 2}},
         {"window", {2, 2}},     {"frames", {1, 1}},     {"screenshot", {1, 1}}, {"dump", {0, 0}},
         {"quit", {0, 0}},       {"player", {1, 1}},     {"library", {1, 3}},    {"pack", {1, 1}},
-        {"print-pack", {1, 2}}, {"solve-pack", {0, 1}}, {"wait-pack", {0, 1}},  {"filter", {0, 16}},
+        {"print-pack", {1, 2}}, {"solve-pack", {0, 1}}, {"wait-pack", {0, 1}},  {"answer", {1, 1}},
+        {"filter", {0, 16}},
     };
     return table;
 }

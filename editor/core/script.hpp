@@ -8,7 +8,8 @@
 //   save [PACK] | import FILE [PACK] | export PACK FILE | solve [SECONDS] | cancel | wait [SECONDS]
 //   solution N | frame N|last | play | edit-mode | seat PLAYER AI | zoom FACTOR | pan DX DY | window W H
 //   frames N | screenshot PATH | dump | quit
-//   pack NAME|* | filter [WORDS...] | print-pack PDF [PER_PAGE] | solve-pack [TIMEOUT] | wait-pack [SECONDS] | library
+//   pack NAME|* | filter [WORDS...] | print-pack PDF [PER_PAGE] | solve-pack [TIMEOUT] | wait-pack [SECONDS] |
+//   answer save|discard|cancel (the unsaved-changes question) | library
 //   ACTION [ARGS] (sort difficulty|name, move LEVEL PACK, delete LEVEL, rename FROM TO, delete-pack NAME, paste-file
 //   FILE, paste-text TEXT, copy LEVEL, undo, redo; LEVEL: id or @name)
 #pragma once

@@ -427,12 +427,20 @@ TEST(EditorApp, SolvingAPackFillsTheListAndStoresTheResults) {
     }
     const EditorRun run = run_editor(dir, "open-db " + db +
                                               "\npack p\n"
+                                              "frames 2\n"
+                                              "screenshot " +
+                                              dir.file("before.png") +
+                                              "\n"
                                               "dump\n"
                                               "solve-pack 10\n"
                                               "wait-pack 120\n"
                                               "frames 2\n"
                                               "dump\n"
                                               "library sort difficulty\n"
+                                              "frames 2\n"
+                                              "screenshot " +
+                                              dir.file("curve.png") +
+                                              "\n"
                                               "dump\n");
     ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
     EXPECT_NE(run.out.find("graded=0"), std::string::npos) << run.out;
@@ -448,6 +456,62 @@ TEST(EditorApp, SolvingAPackFillsTheListAndStoresTheResults) {
         by_position.push_back(*r.difficulty);
     }
     EXPECT_TRUE(std::is_sorted(by_position.begin(), by_position.end())); // the sort used what the solve measured
+    // The difficulty curve appears under the Pack menu once levels are graded: its white plot frame (the light
+    // style's FrameBg), the width of the panel and 70 pixels high, in the library panel.
+    const auto white = [](const sf::Image &image) {
+        size_t n = 0;
+        for (unsigned y = 22; y < 400; ++y)
+            for (unsigned x = 0; x < 300; ++x) {
+                const sf::Color c = image.getPixel(x, y);
+                n += c.r == 255 && c.g == 255 && c.b == 255;
+            }
+        return n;
+    };
+    EXPECT_GT(white(load(dir.file("curve.png"))), white(load(dir.file("before.png"))) + 10000);
+}
+
+// Issue 16's small things: F1 lists the shortcut table (the same one the keys run); leaving a level with unsaved
+// changes asks first -- Cancel keeps it, Discard goes on -- and a database opened is offered again under File >
+// Recent databases (kept beside the recovery folder, so a second start still has it).
+TEST(EditorApp, F1ListsTheKeysUnsavedChangesAskFirstAndRecentDatabasesAreKept) {
+    editor_test::TempDir dir;
+    const std::string db = dir.file("recent.db");
+    const EditorRun run = run_editor(dir, "open-db " + db +
+                                              "\nkey f1\n"
+                                              "frames 2\n"
+                                              "dump\n"
+                                              "key f1\n"
+                                              "new lightsout blank width=3 height=3\n"
+                                              "click 0.5 0.5\n"
+                                              "key ctrl+n\n"
+                                              "frames 2\n"
+                                              "dump\n"
+                                              "answer cancel\n"
+                                              "key ctrl+q\n"
+                                              "dump\n"
+                                              "answer discard\n"
+                                              "frames 5\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    std::vector<std::string> dumps;
+    std::istringstream lines(run.out);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("mode=", 0) == 0) dumps.push_back(line);
+    // Ctrl+Q with the answer Discard quits: the last dump never comes.
+    ASSERT_EQ(dumps.size(), 3u) << run.out;
+    EXPECT_NE(dumps[0].find("prompt=0 help=1 help_rows="), std::string::npos) << dumps[0];
+    const int help_rows = std::stoi(dumps[0].substr(dumps[0].find("help_rows=") + 10));
+    EXPECT_GE(help_rows, 20); // every binding of the table, once per action, and the mouse's
+    EXPECT_NE(dumps[0].find("recent=1"), std::string::npos) << dumps[0];
+    EXPECT_NE(dumps[1].find("dirty=1"), std::string::npos) << dumps[1];
+    EXPECT_NE(dumps[1].find("prompt=1 help=0"), std::string::npos) << dumps[1]; // Ctrl+N asked instead of opening
+    EXPECT_NE(dumps[2].find("prompt=1"), std::string::npos) << dumps[2];        // Cancel, then Ctrl+Q asks again
+    EXPECT_NE(dumps[2].find("dirty=1"), std::string::npos) << dumps[2];
+    // The next start has the database among its recent ones.
+    std::ifstream recent(dir.file("recent-databases"));
+    std::string first;
+    std::getline(recent, first);
+    EXPECT_EQ(first, std::filesystem::absolute(db).lexically_normal().string());
 }
 
 #endif
