@@ -354,6 +354,7 @@ void EditorApp::poll_pack_solve() {
                 it->second->measured.reset();
                 if (!std::isnan(item.difficulty)) it->second->measured = item.difficulty;
                 it->second->measured_label = item.difficulty_label;
+                it->second->time_ms = item.time_ms;
             }
     }
     if (!pack_job_->running() && arrived.empty()) {
@@ -599,12 +600,13 @@ void EditorApp::draw_library() {
     // Drag a row onto another to put it there (one pack shown and no search: the order is the pack's).
     const bool can_drag = session_.packs() && !current_pack_.empty() && filter_.empty();
     std::optional<std::pair<int64_t, int64_t>> dropped; // (dragged level, the level it was dropped on)
-    if (ImGui::BeginTable("levels", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+    if (ImGui::BeginTable("levels", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
         ImGui::TableSetupColumn("Name");
         ImGui::TableSetupColumn("Type");
         ImGui::TableSetupColumn("Size");
         ImGui::TableSetupColumn("Status");
         ImGui::TableSetupColumn("Par");
+        ImGui::TableSetupColumn("Time");
         ImGui::TableSetupColumn("Diff.");
         ImGui::TableHeadersRow();
         for (const LevelRow *shown : visible_rows()) {
@@ -665,6 +667,12 @@ void EditorApp::draw_library() {
             ImGui::TextUnformatted(row.status.empty() ? "-" : row.status.c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(row.par.c_str());
+            ImGui::TableNextColumn();
+            if (row.time_ms)
+                ImGui::Text(*row.time_ms < 1000 ? "%.0f ms" : "%.1f s",
+                            *row.time_ms < 1000 ? *row.time_ms : *row.time_ms / 1000);
+            else
+                ImGui::TextUnformatted("-");
             ImGui::TableNextColumn();
             if (row.measured) {
                 ImGui::Text("%.1f", *row.measured);

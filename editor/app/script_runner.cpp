@@ -215,10 +215,10 @@ bool EditorApp::run_script_step() {
             for (size_t i = 0; i < shown.size() && i < 40; ++i)
                 std::cout << (i ? "," : "") << shown[i]->name;
             std::cout << "' pack='" << current_pack_ << "'";
-            size_t graded = 0;
+            size_t graded = 0, timed = 0;
             for (const LevelRow &r : rows_)
-                graded += r.measured.has_value();
-            std::cout << " graded=" << graded;
+                graded += r.measured.has_value(), timed += r.time_ms.has_value();
+            std::cout << " graded=" << graded << " timed=" << timed;
             // Frame times while the last pack solve ran, and since it ended (the baseline), for the bench.
             for (const auto &[name, frames] :
                  {std::pair<const char *, const std::vector<float> *>{"pack", &pack_frame_ms_},

@@ -86,6 +86,7 @@ std::vector<LevelRow> LevelLibrary::levels(const std::string &pack) {
         if (auto it = results.find(r.id); it != results.end()) {
             row.status = host::attempt_status_text(it->second.status);
             row.measured = it->second.difficulty;
+            row.time_ms = it->second.time_ms;
             row.measured_label = it->second.difficulty_label;
         }
         if (!host::level_text_intact(r)) {

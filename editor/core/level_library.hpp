@@ -28,6 +28,7 @@ struct LevelRow {
     int64_t id = 0, position = 0;
     std::string pack, type, name, author, difficulty; // difficulty: the author's word (in params)
     std::optional<double> measured;                   // the latest solve's estimate (ABI 1.7), 0..10
+    std::optional<double> time_ms;                    // the latest solve's time
     std::string measured_label;
     std::string size;   // from the plugin's describe(), "" when the type is not installed
     std::string status; // latest solve result ("" never solved)

@@ -88,10 +88,11 @@ std::string PackEditor::paste(const std::string &text, const std::string &pack, 
     host::SourceOptions options;
     options.sandbox = sandbox_;
     std::vector<host::LevelRecord> records;
-    for (const host::SourceLevel &l : host::load_levels_from_text(registry_, text, source, options)) {
+    const std::vector<host::SourceLevel> levels = host::load_levels_from_text(registry_, text, source, options);
+    for (const host::SourceLevel &l : levels) {
         host::LevelRecord r;
         r.type = l.plugin->id();
-        r.name = l.name;
+        r.name = host::level_name_in_pack(l, levels.size());
         r.author = l.author;
         r.params = l.params;
         r.text = l.plugin->encode(l.level.get());

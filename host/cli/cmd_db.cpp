@@ -106,9 +106,7 @@ int run_import(Context &ctx, const DbArgs &args) {
         for (auto &l : levels) {
             host::LevelRecord r;
             r.type = l.plugin->id();
-            r.name = !l.name.empty() ? l.name
-                                     : std::filesystem::path(file).stem().string() +
-                                           (levels.size() > 1 ? " #" + std::to_string(l.index + 1) : "");
+            r.name = host::level_name_in_pack(l, levels.size());
             r.author = !l.author.empty() ? l.author : ctx.settings().author;
             r.params = l.params;
             r.text = l.plugin->encode(l.level.get());

@@ -275,4 +275,10 @@ std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::
     return levels;
 }
 
+std::string level_name_in_pack(const SourceLevel &level, size_t levels_in_file) {
+    if (!level.name.empty()) return level.name;
+    return std::filesystem::path(level.file).stem().string() +
+           (levels_in_file > 1 ? " #" + std::to_string(level.index + 1) : "");
+}
+
 } // namespace pluzzle::host

@@ -385,7 +385,7 @@ TEST(EditorApp, PackOperationsAreUndoableAndTheSearchBoxFilters) {
     EXPECT_EQ(dumps[2], " visible=3 library='A,B,C' pack='p'"); // the move and the sort undone
     EXPECT_EQ(dumps[3], " visible=1 library='B' pack='p'");
     EXPECT_EQ(dumps[4], " visible=2 library='A,C' pack='p'");
-    EXPECT_EQ(dumps[5], " visible=4 library='A,B,C,' pack='p'"); // B back in its place; the pasted level unnamed
+    EXPECT_EQ(dumps[5], " visible=4 library='A,B,C,pasted' pack='p'"); // B back in place; the paste named by its file
     EXPECT_EQ(dumps[6], dumps[5]);                               // undone and redone
     pluzzle::host::Store store(db);
     EXPECT_FALSE(store.find_pack("q")); // the move's pack went with its undo
@@ -444,7 +444,7 @@ TEST(EditorApp, SolvingAPackFillsTheListAndStoresTheResults) {
                                               "dump\n");
     ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
     EXPECT_NE(run.out.find("graded=0"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("graded=5"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("graded=5 timed=5"), std::string::npos) << run.out; // the Diff. and Time columns
     pluzzle::host::Store store(db);
     const auto latest = store.latest_results(pluzzle::host::LevelFilter("p"));
     ASSERT_EQ(latest.size(), 5u);

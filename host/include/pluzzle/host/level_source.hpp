@@ -88,6 +88,10 @@ struct Reader {
 std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_view text, const std::string &source,
                                    const SourceOptions &options);
 
+// The name a level gets in a pack: its own, else the file's stem ("#2" after it for the second level of a file that
+// holds several). `db import` and the editor's paste name levels the same way.
+std::string level_name_in_pack(const SourceLevel &level, size_t levels_in_file);
+
 // Same, for text already in memory (`source` names it in errors).
 std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
                                                const std::string &source, const SourceOptions &options = {});
