@@ -27,7 +27,9 @@ namespace pluzzle::editor::app {
 namespace {
 
 const char *kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-constexpr float kLibraryWidth = 300, kInspectorWidth = 290, kMenuHeight = 22, kStatusHeight = 26;
+constexpr float kMenuHeight = 22, kStatusHeight = 26;
+// The side panels' widths are the author's (drag an inner edge); these bound them so the board keeps a usable area.
+constexpr float kPanelMinWidth = 160, kBoardMinWidth = 200;
 
 std::string read_file(const std::string &path) {
     std::ifstream in(path, std::ios::binary);
@@ -141,8 +143,7 @@ void EditorApp::handle_event(const sf::Event &event) {
     case sf::Event::Closed: guard_unsaved([this] { quit_ = true; }); break;
     case sf::Event::Resized:
         window_.setView(sf::View(sf::FloatRect(0, 0, float(event.size.width), float(event.size.height))));
-        view_fitted_ = false;
-        break;
+        break; // draw_board refits a fitted board to the new area
     case sf::Event::KeyPressed:
         if (!io.WantTextInput) handle_key(event.key.code, event.key.control, event.key.shift, event.key.alt);
         break;
@@ -575,11 +576,22 @@ void EditorApp::draw_library_menu() {
     ImGui::EndPopup();
 }
 
+float EditorApp::panel_max_width(float other_panel) const {
+    return std::max(kPanelMinWidth, float(window_.getSize().x) - other_panel - kBoardMinWidth);
+}
+
+void EditorApp::set_panel_widths(float library, float inspector) {
+    library_width_ = std::clamp(library, kPanelMinWidth, panel_max_width(kPanelMinWidth));
+    inspector_width_ = std::clamp(inspector, kPanelMinWidth, panel_max_width(library_width_));
+}
+
 void EditorApp::draw_library() {
     const float h = float(window_.getSize().y) - kMenuHeight - kStatusHeight;
     ImGui::SetNextWindowPos(ImVec2(0, kMenuHeight));
-    ImGui::SetNextWindowSize(ImVec2(kLibraryWidth, h));
-    ImGui::Begin("Library", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    ImGui::SetNextWindowSize(ImVec2(library_width_, h));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(kPanelMinWidth, h), ImVec2(panel_max_width(inspector_width_), h));
+    ImGui::Begin("Library", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
+    library_width_ = ImGui::GetWindowWidth(); // what the author dragged it to this frame
     if (!session_.library()) {
         ImGui::TextWrapped("No database open. File > Open database (Ctrl+O) opens or creates one.");
         ImGui::End();
@@ -704,9 +716,11 @@ void EditorApp::draw_library() {
 
 void EditorApp::draw_inspector() {
     const float w = float(window_.getSize().x), h = float(window_.getSize().y) - kMenuHeight - kStatusHeight;
-    ImGui::SetNextWindowPos(ImVec2(w - kInspectorWidth, kMenuHeight));
-    ImGui::SetNextWindowSize(ImVec2(kInspectorWidth, h));
-    ImGui::Begin("Level", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    ImGui::SetNextWindowPos(ImVec2(w - inspector_width_, kMenuHeight));
+    ImGui::SetNextWindowSize(ImVec2(inspector_width_, h));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(kPanelMinWidth, h), ImVec2(panel_max_width(library_width_), h));
+    ImGui::Begin("Level", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
+    inspector_width_ = ImGui::GetWindowWidth(); // dragging its left edge widens it towards the board
     if (!session_.has_document()) {
         ImGui::TextWrapped("No level. File > New level (Ctrl+N), or pick one in the library.");
         ImGui::End();
@@ -818,10 +832,13 @@ void EditorApp::draw_inspector() {
 
 void EditorApp::draw_board() {
     const float w = float(window_.getSize().x), h = float(window_.getSize().y);
-    board_x_ = kLibraryWidth;
+    const float old_w = board_w_, old_h = board_h_;
+    board_x_ = library_width_;
     board_y_ = kMenuHeight;
-    board_w_ = std::max(50.0f, w - kLibraryWidth - kInspectorWidth);
+    board_w_ = std::max(50.0f, w - library_width_ - inspector_width_);
     board_h_ = std::max(50.0f, h - kMenuHeight - kStatusHeight);
+    // A fitted board keeps filling its area as the panels or the window change; a zoomed or panned one stays put.
+    if ((old_w != board_w_ || old_h != board_h_) && view_.fitted) view_fitted_ = false;
     ImGui::SetNextWindowPos(ImVec2(board_x_, board_y_));
     ImGui::SetNextWindowSize(ImVec2(board_w_, board_h_));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));

@@ -96,6 +96,9 @@ class EditorApp {
     void poll_pack_solve();
     void draw_pack_solve();
     int64_t level_named(const std::string &word) const;
+    // The widest a side panel may be beside the other one, leaving the board its minimum; `panels` sets both.
+    float panel_max_width(float other_panel) const;
+    void set_panel_widths(float library, float inspector);
     std::vector<const LevelRow *> visible_rows() const; // rows_ that match the search box
     // A new document is on screen: its metadata into the inspector (or `meta`), the board redrawn and refitted.
     void show_document(std::optional<LevelMeta> meta = std::nullopt);
@@ -110,6 +113,7 @@ class EditorApp {
     ViewTransform view_;
     bool view_fitted_ = false;
     float board_x_ = 0, board_y_ = 0, board_w_ = 1, board_h_ = 1; // the board area in window pixels
+    float library_width_ = 300, inspector_width_ = 290;           // the side panels, as the author sized them
     bool panning_ = false;
     float pan_last_x_ = 0, pan_last_y_ = 0;
     std::vector<LevelRow> rows_;

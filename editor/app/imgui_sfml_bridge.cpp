@@ -36,6 +36,24 @@ ImGuiSfmlBridge::ImGuiSfmlBridge(sf::RenderWindow &window, const char *font_file
     io.KeyMap[ImGuiKey_X] = sf::Keyboard::X;
     io.KeyMap[ImGuiKey_Y] = sf::Keyboard::Y;
     io.KeyMap[ImGuiKey_Z] = sf::Keyboard::Z;
+    // Showing ImGui's cursor shapes is what lets it resize windows from their edges (the side panels).
+    const std::pair<int, sf::Cursor::Type> shapes[] = {
+        {ImGuiMouseCursor_Arrow, sf::Cursor::Arrow},
+        {ImGuiMouseCursor_TextInput, sf::Cursor::Text},
+        {ImGuiMouseCursor_ResizeAll, sf::Cursor::SizeAll},
+        {ImGuiMouseCursor_ResizeNS, sf::Cursor::SizeVertical},
+        {ImGuiMouseCursor_ResizeEW, sf::Cursor::SizeHorizontal},
+        {ImGuiMouseCursor_ResizeNESW, sf::Cursor::SizeBottomLeftTopRight},
+        {ImGuiMouseCursor_ResizeNWSE, sf::Cursor::SizeTopLeftBottomRight},
+        {ImGuiMouseCursor_Hand, sf::Cursor::Hand},
+        {ImGuiMouseCursor_NotAllowed, sf::Cursor::NotAllowed},
+    };
+    static_assert(ImGuiMouseCursor_COUNT == 9);
+    for (auto [imgui, type] : shapes) {
+        auto cursor = std::make_unique<sf::Cursor>();
+        if (cursor->loadFromSystem(type)) cursors_[size_t(imgui)] = std::move(cursor);
+    }
+    io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
     std::error_code ec;
     if (font_file && std::filesystem::exists(font_file, ec)) io.Fonts->AddFontFromFileTTF(font_file, font_size);
     ImGui::StyleColorsLight();
@@ -99,6 +117,18 @@ void ImGuiSfmlBridge::render() {
     glClearColor(0.93f, 0.93f, 0.93f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
+    update_cursor();
+}
+
+void ImGuiSfmlBridge::update_cursor() {
+    const int wanted = ImGui::GetIO().MouseDrawCursor ? ImGuiMouseCursor_None : ImGui::GetMouseCursor();
+    if (wanted == shown_cursor_) return; // X round trips only when the shape changes
+    shown_cursor_ = wanted;
+    window_.setMouseCursorVisible(wanted != ImGuiMouseCursor_None);
+    if (wanted >= 0 && size_t(wanted) < cursors_.size() && cursors_[size_t(wanted)])
+        window_.setMouseCursor(*cursors_[size_t(wanted)]);
+    else if (cursors_[ImGuiMouseCursor_Arrow])
+        window_.setMouseCursor(*cursors_[ImGuiMouseCursor_Arrow]);
 }
 
 } // namespace pluzzle::editor::app

@@ -2,7 +2,11 @@
 // ImGuiIO input, and ImGui's draw data is rendered by the OpenGL2 backend that Debian's libimgui ships.
 #pragma once
 #include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/Window/Cursor.hpp>
 #include <SFML/Window/Event.hpp>
+
+#include <array>
+#include <memory>
 
 namespace pluzzle::editor::app {
 
@@ -16,10 +20,15 @@ class ImGuiSfmlBridge {
 
     void process_event(const sf::Event &event);
     void new_frame(float dt_seconds);
-    void render();
+    void render(); // also shows the mouse cursor ImGui asks for (a resize arrow over a panel's edge)
 
   private:
+    void update_cursor();
+
     sf::RenderWindow &window_;
+    // sf::Cursor per ImGuiMouseCursor (0 .. ImGuiMouseCursor_COUNT), loaded once; null where the system has none.
+    std::array<std::unique_ptr<sf::Cursor>, 9> cursors_;
+    int shown_cursor_ = -2;
 };
 
 } // namespace pluzzle::editor::app

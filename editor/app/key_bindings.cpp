@@ -70,6 +70,7 @@ std::vector<std::pair<std::string, std::string>> EditorApp::help_rows() {
         {"Right click", "Edit and play: the plugin's second action; on a library row: its menu"},
         {"Wheel, middle drag", "Zoom at the pointer, pan"},
         {"Drag a library row", "Move the level within its pack (one pack shown, no search)"},
+        {"Drag a side panel's inner edge", "Resize it; a fitted board refits to the area left (Home refits)"},
     };
     for (const auto &row : contextual)
         rows.push_back(row);

@@ -180,6 +180,24 @@ bool EditorApp::run_script_step() {
             window_.setSize(sf::Vector2u(unsigned(number(c, 0)), unsigned(number(c, 1))));
             view_fitted_ = false;
             script_wait_frames_ = 3; // let the resize event arrive
+        } else if (c.name == "mouse") {
+            // The window's own mouse events at window pixel (x, y), through handle_event as SFML delivers them: what
+            // ImGui's widgets (a panel edge, a table column) see. `down`/`up` press or release the left button there.
+            sf::Event move{};
+            move.type = sf::Event::MouseMoved;
+            move.mouseMove = {int(number(c, 0)), int(number(c, 1))};
+            handle_event(move);
+            if (c.args.size() > 2) {
+                if (c.args[2] != "down" && c.args[2] != "up")
+                    throw host::InputError("script", "'mouse': expected down or up, found '" + c.args[2] + "'", c.line);
+                sf::Event press{};
+                press.type = c.args[2] == "down" ? sf::Event::MouseButtonPressed : sf::Event::MouseButtonReleased;
+                press.mouseButton = {sf::Mouse::Left, move.mouseMove.x, move.mouseMove.y};
+                handle_event(press);
+            }
+        } else if (c.name == "panels") { // the side panels' widths, as dragging their inner edges sets them
+            set_panel_widths(number(c, 0), number(c, 1));
+            script_wait_frames_ = 2;
         } else if (c.name == "frames") {
             script_wait_frames_ = int(number(c, 0));
         } else if (c.name == "screenshot") {
@@ -207,6 +225,11 @@ bool EditorApp::run_script_step() {
                 if (const auto c = session_.cursor()) std::cout << " cursor=" << c->row << "," << c->col;
             }
             std::cout << " title='" << window_title(session_) << "' rows=" << rows_.size();
+            // The layout: panel widths, the board area and how much of it the drawing fills.
+            std::cout << " panels=" << library_width_ << "," << inspector_width_ << " board_area=" << board_w_ << "x"
+                      << board_h_ << " fitted=" << view_.fitted;
+            if (session_.has_document())
+                std::cout << " drawn=" << board_.width * view_.scale << "x" << board_.height * view_.scale;
             std::cout << " prompt=" << unsaved_prompt_ << " help=" << show_help_ << " help_rows=" << help_rows().size()
                       << " recent=" << recent_.paths().size();
             // The list as the panel shows it (search box applied), by name, up to 40.

@@ -23,7 +23,7 @@ const std::map<std::string, Arity> &commands() {
         {"window", {2, 2}},     {"frames", {1, 1}},     {"screenshot", {1, 1}}, {"dump", {0, 0}},
         {"quit", {0, 0}},       {"player", {1, 1}},     {"library", {1, 3}},    {"pack", {1, 1}},
         {"print-pack", {1, 2}}, {"solve-pack", {0, 1}}, {"wait-pack", {0, 1}},  {"answer", {1, 1}},
-        {"filter", {0, 16}},
+        {"filter", {0, 16}},    {"panels", {2, 2}},     {"mouse", {2, 3}},
     };
     return table;
 }

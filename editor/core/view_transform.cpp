@@ -9,6 +9,7 @@ void ViewTransform::fit(float width, float height, float x, float y, float w, fl
     scale = std::min(avail_w / std::max(width, 1e-3f), avail_h / std::max(height, 1e-3f));
     offset_x = x + (w - width * scale) / 2;
     offset_y = y + (h - height * scale) / 2;
+    fitted = true;
 }
 
 void ViewTransform::zoom_at(pz_point screen, float factor) {
@@ -17,6 +18,7 @@ void ViewTransform::zoom_at(pz_point screen, float factor) {
     scale = next;
     offset_x = screen.x - anchor.x * scale;
     offset_y = screen.y - anchor.y * scale;
+    fitted = false;
 }
 
 } // namespace pluzzle::editor

@@ -525,6 +525,86 @@ TEST(EditorApp, F1ListsTheKeysUnsavedChangesAskFirstAndRecentDatabasesAreKept) {
 
 // The keyboard cursor (ABI 1.6 cell_outline): the first arrow shows it on the first cell, the next move it, a digit
 // key writes on its cell -- the Sudoku example is played from the keyboard alone -- and a click hides it again.
+// The library panel is as wide as the author drags it (its right edge, with the window's own mouse events): the
+// board area grows by what the panel gave up and a fitted board is refitted to fill it; a board the author zoomed
+// stays as it is when the panels change, and Home fits it again.
+TEST(EditorApp, DraggingThePanelEdgeWidensTheBoardAndTheFittedBoardFillsIt) {
+    editor_test::TempDir dir;
+    const std::string before = dir.file("before.png"), after = dir.file("after.png");
+    const EditorRun run = run_editor(dir, "new nonogram blank width=60 height=75\n"
+                                          "frames 3\n"
+                                          "dump\n"
+                                          "screenshot " +
+                                              before +
+                                              "\n"
+                                              "mouse 301 300\n"
+                                              "mouse 301 300 down\n"
+                                              "mouse 250 300\n"
+                                              "mouse 180 300\n"
+                                              "mouse 180 300 up\n"
+                                              "frames 3\n"
+                                              "dump\n"
+                                              "screenshot " +
+                                              after +
+                                              "\n"
+                                              "zoom 1.5\n"
+                                              "panels 300 290\n"
+                                              "dump\n"
+                                              "key home\n"
+                                              "dump\n"
+                                              "panels 5000 5000\n"
+                                              "dump\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << std::ifstream(dir.file("stderr.txt")).rdbuf();
+    struct Layout {
+        float library = 0, inspector = 0, area_w = 0, area_h = 0, drawn_w = 0, drawn_h = 0;
+        bool fitted = false;
+    };
+    std::vector<Layout> dumps;
+    std::istringstream lines(run.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("mode=", 0) != 0) continue;
+        Layout l;
+        int fitted = 0;
+        const char *p = line.c_str() + line.find("panels=");
+        ASSERT_EQ(std::sscanf(p, "panels=%f,%f board_area=%fx%f fitted=%d drawn=%fx%f", &l.library, &l.inspector,
+                              &l.area_w, &l.area_h, &fitted, &l.drawn_w, &l.drawn_h),
+                  7)
+            << line;
+        l.fitted = fitted;
+        dumps.push_back(l);
+    }
+    ASSERT_EQ(dumps.size(), 5u) << run.out;
+    const Layout &start = dumps[0], &dragged = dumps[1], &zoomed = dumps[2], &home = dumps[3], &widest = dumps[4];
+    EXPECT_EQ(start.library, 300);
+    EXPECT_TRUE(start.fitted);
+    // A fitted board fills its area's narrow side, less the margin (the width here, the height once it is wider).
+    const auto fills = [](const Layout &l) { return l.drawn_w >= l.area_w - 50 || l.drawn_h >= l.area_h - 50; };
+    EXPECT_TRUE(fills(start)) << start.drawn_w << "x" << start.drawn_h;
+    EXPECT_NEAR(dragged.library, 180, 3);                                   // where the edge was let go
+    EXPECT_NEAR(dragged.area_w, start.area_w + (300 - dragged.library), 1); // the board got what it gave up
+    EXPECT_EQ(dragged.inspector, start.inspector);
+    EXPECT_TRUE(dragged.fitted);
+    EXPECT_TRUE(fills(dragged)) << dragged.drawn_w << "x" << dragged.drawn_h;
+    EXPECT_GT(dragged.drawn_w, start.drawn_w * 1.15f); // refitted to the wider area: bigger
+    EXPECT_FALSE(zoomed.fitted);
+    EXPECT_NEAR(zoomed.drawn_w, dragged.drawn_w * 1.5f, 1); // not refitted behind the author's back
+    EXPECT_TRUE(home.fitted);
+    EXPECT_NEAR(home.drawn_w, start.drawn_w, 1);
+    // No panel can squeeze the board below its minimum, whatever is asked.
+    EXPECT_GE(widest.area_w, 200);
+    EXPECT_GE(widest.inspector, 160);
+    // The pixels agree: along a row below the library's text, the first change from the panel's colour (its edge)
+    // is at 300 px before the drag and where it was let go after.
+    const auto panel_edge = [](const sf::Image &image) {
+        const unsigned y = 600;
+        for (unsigned x = 100; x < 400; ++x)
+            if (!same(image.getPixel(x, y), image.getPixel(100, y))) return int(x);
+        return -1;
+    };
+    EXPECT_NEAR(panel_edge(load(before)), 300, 3);
+    EXPECT_NEAR(panel_edge(load(after)), dragged.library, 3);
+}
+
 TEST(EditorApp, AKeyboardCursorPlaysADigitPuzzleWithoutTheMouse) {
     editor_test::TempDir dir;
     std::ofstream(dir.file("one.sudoku")) << "534678912\n6.2195348\n198342567\n859761423\n426853791\n"

@@ -64,3 +64,18 @@ TEST(ViewTransform, ZoomKeepsThePointUnderTheMouse) {
     EXPECT_FLOAT_EQ(v.scale, s);
     EXPECT_NEAR(v.to_drawing({mouse.x + 10, mouse.y - 5}).x, under.x, 1e-3);
 }
+
+// The editor refits a fitted board when its viewport changes, and leaves alone one the author zoomed or panned.
+TEST(ViewTransform, FittedUntilTheAuthorZoomsOrPans) {
+    ViewTransform v;
+    EXPECT_FALSE(v.fitted);
+    v.fit(100, 100, 0, 0, 500, 500);
+    EXPECT_TRUE(v.fitted);
+    v.pan(0, 0); // a frame of a middle drag without movement
+    EXPECT_TRUE(v.fitted);
+    v.pan(3, 0);
+    EXPECT_FALSE(v.fitted);
+    v.fit(100, 100, 0, 0, 500, 500);
+    v.zoom_at({250, 250}, 1.1f);
+    EXPECT_FALSE(v.fitted);
+}
