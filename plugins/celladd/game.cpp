@@ -1,6 +1,8 @@
 // game.cpp -- the rules of Cell Addition and the incremental position.
 #include "game.hpp"
 
+#include <pluzzle/rng.hpp>
+
 namespace celladd {
 
 Bits owned_bits(const Board &board, const std::vector<int8_t> &owner, int player) {
@@ -99,11 +101,7 @@ bool is_legal(const Board &board, const std::vector<int8_t> &owner, int cell) {
 }
 
 uint64_t zobrist_key(int cell, int player) {
-    // splitmix64 of (cell, player): fixed keys without a table to initialise.
-    uint64_t z = uint64_t(cell) * 2 + uint64_t(player) + 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return pluzzle::splitmix64(uint64_t(cell) * 2 + uint64_t(player)); // fixed keys, no table to initialise
 }
 
 Position::Position(const Board &board, int first_player)

@@ -4,6 +4,8 @@
 #include "generator.hpp"
 #include "solver.hpp"
 
+#include <pluzzle/rng.hpp>
+
 #include <cmath>
 #include <sstream>
 
@@ -12,22 +14,14 @@ namespace {
 
 constexpr int kTries = 64;
 constexpr double kTolerance = 0.75; // a quarter of a band on either side: "easy", not "4.0"
-
-// The k-th try's seed: distinct for every (seed, k), and the same on every machine.
-uint64_t try_seed(uint64_t seed, int k) {
-    uint64_t z = seed + 0x9E3779B97F4A7C15ull * uint64_t(k + 1);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
+// Try k draws from pluzzle::derived_seed(seed, k): the same puzzles on every machine.
 } // namespace
 
 std::unique_ptr<Puzzle> generate_near_difficulty(const GeneratorOptions &options, double target, uint64_t seed,
                                                  pluzzle::SolveControl &control) {
     double closest = NAN;
     for (int k = 0; k < kTries; ++k) {
-        std::unique_ptr<Puzzle> puzzle = generate_puzzle(options, try_seed(seed, k), control);
+        std::unique_ptr<Puzzle> puzzle = generate_puzzle(options, pluzzle::derived_seed(seed, uint64_t(k)), control);
         SolverReport report;
         {
             pluzzle::SubSearch grading({2, 0, 0}, &control); // stops when the generation's control does

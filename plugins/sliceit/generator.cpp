@@ -20,13 +20,6 @@ constexpr int kTries = 24;
 constexpr uint64_t kStartsPerTry = 300; // of the solver's multistart: enough for the shapes drawn here
 constexpr double kCentre = 150, kRadius = 140;
 
-uint64_t try_seed(uint64_t seed, int k) {
-    uint64_t z = seed + 0x9E3779B97F4A7C15ull * uint64_t(k + 1);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 Ring square(double x, double y, double side) { return {{x, y}, {x + side, y}, {x + side, y + side}, {x, y + side}}; }
 
 // n vertices at sorted angles (at least a third of an even share apart) and radii between 55% and 100%.
@@ -102,7 +95,7 @@ std::vector<pluzzle::ParamDesc> generator_params() {
 std::unique_ptr<Level> generate_level(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
     for (int k = 0; k < kTries; ++k) {
         if (control.poll()) throw pluzzle::stopped("generation");
-        std::unique_ptr<Level> level = candidate(params, try_seed(seed, k));
+        std::unique_ptr<Level> level = candidate(params, pluzzle::derived_seed(seed, uint64_t(k)));
         if (!level) continue;
         try {
             validate_level(*level);
@@ -112,7 +105,7 @@ std::unique_ptr<Level> generate_level(const pluzzle::Params &params, uint64_t se
         SolveReport report;
         {
             pluzzle::SubSearch fit({1, 0, 0}, &control);
-            report = solve_level(*level, fit.control(), try_seed(seed, k), kStartsPerTry);
+            report = solve_level(*level, fit.control(), pluzzle::derived_seed(seed, uint64_t(k)), kStartsPerTry);
         }
         if (control.stopped()) throw pluzzle::stopped("generation");
         if (report.status != PZ_SOLVE_SOLVED) continue;

@@ -115,6 +115,17 @@ TEST(Rng, IsMt19937_64WithPortableMappings) {
     }
 }
 
+// Vigna's splitmix64.c seeded with 0 gives these first outputs; a generator's attempt k draws from the k+1-th
+// output of a SplitMix64 stream started at the level's seed.
+TEST(Rng, SplitMix64AndDerivedSeedsMatchTheReferenceStream) {
+    EXPECT_EQ(splitmix64(0), 0xE220A8397B1DCDAFull);
+    EXPECT_EQ(derived_seed(0, 0), 0xE220A8397B1DCDAFull);
+    EXPECT_EQ(derived_seed(0, 1), 0x6E789E6AA1B965F4ull);
+    EXPECT_EQ(derived_seed(0, 2), 0x06C45D188009454Full);
+    EXPECT_NE(derived_seed(7, 0), derived_seed(8, 0));
+    static_assert(derived_seed(5, 3) == splitmix64(5 + 3 * 0x9E3779B97F4A7C15ull)); // usable in constant expressions
+}
+
 TEST(Rng, ShuffleIsFisherYatesAndAPermutation) {
     std::vector<int> v(50), w(50);
     std::iota(v.begin(), v.end(), 0);

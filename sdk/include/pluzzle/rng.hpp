@@ -10,6 +10,20 @@
 
 namespace pluzzle {
 
+// SplitMix64 of x: one 64-bit value from another with every input bit spread over the output (Steele, Lea and Flood,
+// 2014). For fixed keys without a table (hash keys) and for the seeds below.
+constexpr uint64_t splitmix64(uint64_t x) {
+    uint64_t z = x + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// The seed of attempt k (0, 1, ...) of a generator that draws until a candidate fits (a target difficulty, a
+// solvable split): attempts differ from each other and from the level's seed, and the same seed and k give the same
+// candidate everywhere, so the level a seed names does not move.
+constexpr uint64_t derived_seed(uint64_t seed, uint64_t k) { return splitmix64(seed + 0x9E3779B97F4A7C15ull * k); }
+
 class Rng {
   public:
     explicit Rng(uint64_t seed) : engine_(seed) {}
