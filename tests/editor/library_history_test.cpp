@@ -5,12 +5,16 @@
 
 #include "library_history.hpp"
 
+#include "store_listing.hpp"
 #include <pluzzle/host/errors.hpp>
 
 using namespace pluzzle;
 using namespace pluzzle::editor;
 using host::LevelFilter;
 using host::Store;
+
+using pluzzle::test::id_of;
+using pluzzle::test::listing;
 
 namespace {
 
@@ -25,20 +29,6 @@ host::LevelRecord level(const std::string &name) {
     l.text = "lightsout 1\nsize 3 1\n" + cells + "\n";
     l.author = "me";
     return l;
-}
-
-// name@position for each level of the pack, in order ("" for no such pack).
-std::string listing(Store &store, const std::string &pack) {
-    std::string s;
-    for (const auto &l : store.levels(LevelFilter(pack)))
-        s += (s.empty() ? "" : " ") + l.name + "@" + std::to_string(l.position);
-    return s;
-}
-
-int64_t id_of(Store &store, const std::string &name) {
-    for (const auto &l : store.levels())
-        if (l.name == name) return l.id;
-    return -1;
 }
 
 std::string packs(Store &store) {

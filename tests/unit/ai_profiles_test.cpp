@@ -1,22 +1,14 @@
 // Per-player AI profiles between a real plugin (the probe's "learner", through the ABI) and a real database file:
 // the value an AI plays with, the update after a game, and every bad value stopped with a clear error.
+#include "built_plugins.hpp"
+#include "test_support.hpp"
 #include <pluzzle/host/ai_profiles.hpp>
 #include <pluzzle/host/plugin_registry.hpp>
-#include "test_support.hpp"
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;
 
 namespace {
-
-std::shared_ptr<const Plugin> probe() {
-    static PluginRegistry reg = [] {
-        PluginRegistry r;
-        r.load_file(probe_dir("good") + "/pluzzle_probe.so");
-        return r;
-    }();
-    return reg.find("probe");
-}
 
 // A Nim of 4 tokens after `moves` (players alternate from player 0).
 StatePtr finished_game(const Plugin &p, std::vector<std::string> moves) {

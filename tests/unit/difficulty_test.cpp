@@ -36,15 +36,6 @@ std::vector<std::pair<std::string, host::LevelPtr>> bundled_levels(const host::P
     return out;
 }
 
-std::shared_ptr<const host::Plugin> probe() {
-    static host::PluginRegistry reg = [] {
-        host::PluginRegistry r;
-        r.load_folders({probe_dir("good")});
-        return r;
-    }();
-    return reg.find("probe");
-}
-
 } // namespace
 
 TEST(Difficulty, EveryBundledPluginEstimatesOnTheScaleWithALabel) {

@@ -1,6 +1,7 @@
 // The bulk dispatcher (bulk_solve.cpp) against a real database file and the real probe plugin, with executors that
 // answer as a worker pool may: out of order, with host failures, cancelled solves -- and the thread pool itself.
 // Every stored row must belong to the level it answers, printed must mean stored, and nothing is lost.
+#include "built_plugins.hpp"
 #include "test_support.hpp"
 #include <pluzzle/host/bulk_solve.hpp>
 #include <pluzzle/host/sqlite.hpp>
@@ -17,15 +18,6 @@ using namespace pluzzle::host;
 using namespace pluzzle::test;
 
 namespace {
-
-const PluginRegistry &probe_registry() {
-    static PluginRegistry reg = [] {
-        PluginRegistry r;
-        r.load_file(probe_dir("good") + "/pluzzle_probe.so");
-        return r;
-    }();
-    return reg;
-}
 
 // Answers the items it is given in reverse order, a few at a time; levels whose value is in `crash` come back
 // crashed, and (after cancel) running ones come back cancelled.

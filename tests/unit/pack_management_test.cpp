@@ -1,12 +1,16 @@
 // Pack management (issue 16): the store's rename, delete, move and reorder on real SQLite files (positions stay
 // 1..n, results travel with their levels, a refused step changes nothing), and the same through `pluzzle db
 // rename|delete|move|sort`.
+#include "store_listing.hpp"
 #include "test_support.hpp"
 
 #include <pluzzle/host/store.hpp>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;
+
+using pluzzle::test::id_of;
+using pluzzle::test::listing;
 
 namespace {
 
@@ -24,20 +28,6 @@ std::string board(int lit) { // a 3x3 board with `lit` lights on, row-major: dis
         cells[size_t(i)] = '#';
     return "lightsout 1\nsize 3 3\n" + cells.substr(0, 3) + "\n" + cells.substr(3, 3) + "\n" + cells.substr(6, 3) +
            "\n";
-}
-
-// name@position for each level of the pack, in order.
-std::string listing(Store &store, const std::string &pack) {
-    std::string s;
-    for (const auto &l : store.levels(LevelFilter(pack)))
-        s += (s.empty() ? "" : " ") + l.name + "@" + std::to_string(l.position);
-    return s;
-}
-
-int64_t id_of(Store &store, const std::string &name) {
-    for (const auto &l : store.levels())
-        if (l.name == name) return l.id;
-    return -1;
 }
 
 // Packs a (A1..A4) and b (B1, B2), with a result on A2.

@@ -22,15 +22,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::shared_ptr<const host::Plugin> probe() {
-    static host::PluginRegistry reg = [] {
-        host::PluginRegistry r;
-        r.load_folders({probe_dir("good")});
-        return r;
-    }();
-    return reg.find("probe");
-}
-
 host::SolveReport solve_in(host::PluginSandbox &sandbox, const host::Plugin &plugin, const std::string &text,
                            const host::SolveOptions &options = {}) {
     const SandboxOutcome out = sandbox.call(host::solve_call(plugin, text, "t", options), plugin.id());
