@@ -94,8 +94,8 @@ std::vector<LevelRow> LevelLibrary::levels(const std::string &pack) {
             row.size = "?";
         } else if (auto plugin = registry_->find(r.type)) {
             try { // a listing shows what it can: one unreadable level must not hide the others
-                auto parsed = plugin->parse(r.text, "", "level " + std::to_string(r.id));
-                const host::KeyValues meta = plugin->describe(parsed.front().level.get());
+                const auto level = plugin->parse_one(r.text, "level " + std::to_string(r.id));
+                const host::KeyValues meta = plugin->describe(level.get());
                 row.size = value_of(meta, "size");
                 row.par = value_of(meta, "par");
             } catch (const std::exception &) {

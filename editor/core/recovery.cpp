@@ -102,10 +102,10 @@ std::vector<RecoveredLevel> RecoveryStore::orphans() const {
 Document RecoveryStore::restore(const RecoveredLevel &level, const host::PluginRegistry &registry) {
     auto plugin = registry.find(level.type);
     if (!plugin) throw host::InputError(level.file, "no installed plugin for type '" + level.type + "'");
-    auto parsed = plugin->parse(level.text, "", level.file);
+    auto parsed = plugin->parse_one(level.text, level.file); // written by Document::text (canonical)
     // The origin is kept so saving updates the original row (still guarded against conflicting changes); the
     // document counts as unsaved because its text differs from what the database holds.
-    Document doc(plugin, std::move(parsed.front().level), level.meta);
+    Document doc(plugin, std::move(parsed), level.meta);
     if (level.origin.level_id != 0) doc.adopt_origin(level.origin);
     doc.set_params(level.params);
     return doc;

@@ -237,6 +237,12 @@ StatePtr Plugin::own(pz_state *state, LevelPtr level) const {
     return StatePtr(state, StateDeleter{require(table_->state_free, "state_free"), std::move(level)});
 }
 
+LevelPtr Plugin::parse_one(std::string_view canonical_text, const std::string &source) const {
+    auto parsed = parse(canonical_text, formats().at(0).name, source);
+    if (parsed.size() != 1) throw InputError(source, "expected one level, read " + std::to_string(parsed.size()));
+    return std::move(parsed[0].level);
+}
+
 std::vector<ParsedLevel> Plugin::parse(std::string_view text, const std::string &format,
                                        const std::string &source) const {
     struct Sink {

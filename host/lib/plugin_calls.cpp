@@ -18,17 +18,13 @@ wire::Answer answer_of(const Plugin &plugin, wire::Call call, const std::string 
     return *out.answer;
 }
 
-LevelPtr parse_canonical(const Plugin &plugin, const std::string &text, const std::string &source) {
-    return plugin.parse(text, plugin.formats().at(0).name, source).at(0).level;
-}
-
 } // namespace
 
 SolveReport solve_text(const Plugin &plugin, const std::string &canonical_text, const std::string &source,
                        const SolveOptions &options, const CallSite &site) {
     SolveOptions with_cancel = options;
     if (!with_cancel.cancel) with_cancel.cancel = site.cancel;
-    if (!site.sandbox) return plugin.solve(parse_canonical(plugin, canonical_text, source).get(), with_cancel);
+    if (!site.sandbox) return plugin.solve(plugin.parse_one(canonical_text, source).get(), with_cancel);
     return solve_report_of(answer_of(plugin, solve_call(plugin, canonical_text, source, with_cancel), source,
                                      sandbox_deadline(options.time_limit_s), {site.sandbox, with_cancel.cancel}));
 }
@@ -36,7 +32,7 @@ SolveReport solve_text(const Plugin &plugin, const std::string &canonical_text, 
 DisplayList draw_text(const Plugin &plugin, const std::string &canonical_text, const std::string &source,
                       const std::string *state, const CallSite &site) {
     if (!site.sandbox) {
-        const LevelPtr level = parse_canonical(plugin, canonical_text, source);
+        const LevelPtr level = plugin.parse_one(canonical_text, source);
         const StatePtr s = state ? plugin.decode_state(level, *state, source) : nullptr;
         return plugin.render(level.get(), s.get());
     }

@@ -87,9 +87,7 @@ LoadedPlugins &loaded_plugins() {
 
 LevelPtr parse_one(const Plugin &plugin, const wire::Call &call) {
     const std::string source = wire::field_or(call.args, "source", "level");
-    auto parsed = plugin.parse(wire::field_or(call.args, "text"), plugin.formats().at(0).name, source);
-    if (parsed.size() != 1) throw InputError(source, "expected one level, read " + std::to_string(parsed.size()));
-    return std::move(parsed[0].level);
+    return plugin.parse_one(wire::field_or(call.args, "text"), source);
 }
 
 wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::atomic<bool> *cancel,

@@ -25,12 +25,12 @@ WorkResult solve_item(const PluginRegistry &registry, const WorkItem &item, cons
     try {
         auto plugin = registry.find(item.type);
         if (!plugin) throw std::runtime_error("no plugin for type '" + item.type + "'");
-        auto parsed = plugin->parse(item.text, plugin->formats().at(0).name, "level " + std::to_string(item.level_id));
+        const LevelPtr level = plugin->parse_one(item.text, "level " + std::to_string(item.level_id));
         SolveOptions options;
         options.time_limit_s = limits.timeout_s;
         options.node_limit = limits.node_limit;
         options.cancel = cancel;
-        const SolveReport r = plugin->solve(parsed.at(0).level.get(), options);
+        const SolveReport r = plugin->solve(level.get(), options);
         result.status = r.status;
         result.solution = r.solutions.empty() ? "" : r.solutions[0];
         result.time_ms = r.time_ms;

@@ -98,6 +98,9 @@ public:
 
     // Parses and validates every level of `text`. Errors name `source` (a file name) and the line/column.
     std::vector<ParsedLevel> parse(std::string_view text, const std::string &format, const std::string &source) const;
+    // The one level of a text in the canonical format (the first), as a database or the sandbox's wire holds it: an
+    // InputError naming `source` when the text holds several.
+    LevelPtr parse_one(std::string_view canonical_text, const std::string &source) const;
     std::string encode(const pz_level *level) const;
     // An InputError when the level breaks a rule; with ABI 1.7 it carries the cells or points the error is about
     // (InputError::places).
