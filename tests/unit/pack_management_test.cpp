@@ -158,6 +158,22 @@ TEST(PackManagement, TheCliCommandsDoTheSameForScripts) {
     EXPECT_NE(r.out.find("no pack named 'nope'"), std::string::npos) << r.out;
     r = run(P + " db sort " + quote(db) + " --pack a2 --by colour", true);
     EXPECT_EQ(r.exit_code, 2) << r.out;
+    // A move to a pack with no name, or of a level that is not there, names the field and changes nothing.
+    std::string before;
+    int64_t a2;
+    {
+        Store store(db);
+        before = listing(store, "a2"), a2 = id_of(store, "A2");
+    }
+    r = run(P + " db move " + quote(db) + " --level " + std::to_string(a2) + " --to ''", true);
+    EXPECT_EQ(r.exit_code, 3) << r.out;
+    EXPECT_NE(r.out.find("field 'pack': a pack needs a name"), std::string::npos) << r.out;
+    r = run(P + " db move " + quote(db) + " --level 999 --to a2", true);
+    EXPECT_EQ(r.exit_code, 3) << r.out;
+    EXPECT_NE(r.out.find("no level with id 999"), std::string::npos) << r.out;
+    Store store(db);
+    EXPECT_EQ(listing(store, "a2"), before);
+    EXPECT_EQ(store.packs().size(), 1u) << "no pack was made";
 }
 
 // The target: sorting a pack of the survey's puzzles by measured difficulty puts its hardest last -- here
