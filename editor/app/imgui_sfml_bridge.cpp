@@ -48,7 +48,7 @@ ImGuiSfmlBridge::ImGuiSfmlBridge(sf::RenderWindow &window, const char *font_file
         {ImGuiMouseCursor_Hand, sf::Cursor::Hand},
         {ImGuiMouseCursor_NotAllowed, sf::Cursor::NotAllowed},
     };
-    static_assert(ImGuiMouseCursor_COUNT == 9);
+    static_assert(std::size(shapes) == ImGuiMouseCursor_COUNT); // a new ImGui shape needs its SFML cursor here
     for (auto [imgui, type] : shapes) {
         auto cursor = std::make_unique<sf::Cursor>();
         if (cursor->loadFromSystem(type)) cursors_[size_t(imgui)] = std::move(cursor);

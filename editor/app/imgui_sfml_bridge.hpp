@@ -1,6 +1,8 @@
 // imgui_sfml_bridge.hpp -- the small platform layer between SFML 2.5 and Dear ImGui 1.86: SFML events become
 // ImGuiIO input, and ImGui's draw data is rendered by the OpenGL2 backend that Debian's libimgui ships.
 #pragma once
+#include <imgui.h>
+
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Window/Cursor.hpp>
 #include <SFML/Window/Event.hpp>
@@ -27,7 +29,7 @@ class ImGuiSfmlBridge {
 
     sf::RenderWindow &window_;
     // sf::Cursor per ImGuiMouseCursor (0 .. ImGuiMouseCursor_COUNT), loaded once; null where the system has none.
-    std::array<std::unique_ptr<sf::Cursor>, 9> cursors_;
+    std::array<std::unique_ptr<sf::Cursor>, ImGuiMouseCursor_COUNT> cursors_; // by ImGui's cursor shape
     int shown_cursor_ = -2;
 };
 

@@ -177,8 +177,8 @@ bool EditorApp::run_script_step() {
         } else if (c.name == "pan") {
             view_.pan(number(c, 0), number(c, 1));
         } else if (c.name == "window") {
+            // As a real resize: a fitted board refits, a zoomed or panned one stays put (draw_board).
             window_.setSize(sf::Vector2u(unsigned(number(c, 0)), unsigned(number(c, 1))));
-            view_fitted_ = false;
             script_wait_frames_ = 3; // let the resize event arrive
         } else if (c.name == "mouse") {
             // The window's own mouse events at window pixel (x, y), through handle_event as SFML delivers them: what
