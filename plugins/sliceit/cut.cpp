@@ -1,5 +1,6 @@
 // cut.cpp -- the line arrangement, the gluing of cells across uncovered edges, and the verdict.
 #include "cut.hpp"
+#include "geometry_algorithms.hpp"
 
 #include "predicates.hpp"
 

@@ -2,7 +2,7 @@
 // reshape with the vertex tools); remove rings; set N, M, the tolerance, the sliver threshold and the name. The
 // edit texts are listed in play.hpp. edit_execute does not validate: the host validates every edited level.
 #include "format.hpp"
-#include "geometry.hpp"
+#include "geometry_algorithms.hpp"
 #include "play.hpp"
 #include "render.hpp"
 

@@ -3,7 +3,7 @@
 // inside (holes) or across (zones) the outline. Whole-number coordinates keep the level files readable.
 #include "generator.hpp"
 
-#include "geometry.hpp"
+#include "geometry_algorithms.hpp"
 #include "solver.hpp"
 
 #include <pluzzle/rng.hpp>

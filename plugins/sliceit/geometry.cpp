@@ -1,5 +1,5 @@
 // geometry.cpp -- conversions to Boost.Geometry, line helpers, exact sides (predicates.hpp) and convex clipping.
-#include "geometry.hpp"
+#include "geometry_algorithms.hpp"
 
 #include "predicates.hpp"
 

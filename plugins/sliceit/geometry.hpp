@@ -3,19 +3,13 @@
 #pragma once
 #include "level.hpp"
 
-// GCC 12 reports -Wmaybe-uninitialized inside Boost.Geometry once bg::intersection is inlined into our code:
-// get_rescale_policy copies its scale `factor` into the policy even when both inputs are empty and nothing set it,
-// and then never reads it. Harmless, and not ours to fix, so it is silenced for Boost's headers only.
-#pragma GCC diagnostic push
-#if defined(__GNUC__) && !defined(__clang__) // clang has no such warning and would warn about the pragma
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <boost/geometry.hpp>
+// The geometry models only: every file that names a polygon includes this, and Boost's algorithms (6 s of parsing
+// a file) only where they are called (geometry_algorithms.hpp).
 #include <boost/geometry/geometries/multi_polygon.hpp>
 #include <boost/geometry/geometries/point_xy.hpp>
 #include <boost/geometry/geometries/polygon.hpp>
+#include <boost/geometry/geometries/ring.hpp>
 #include <boost/geometry/geometries/segment.hpp>
-#pragma GCC diagnostic pop
 
 #include <optional>
 #include <vector>

@@ -1,5 +1,5 @@
 // level_check.cpp -- validation: everything the other operations rely on, each failure naming its field.
-#include "geometry.hpp"
+#include "geometry_algorithms.hpp"
 #include "render.hpp"
 
 #include <cmath>

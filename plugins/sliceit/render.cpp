@@ -2,6 +2,7 @@
 // piece is filled by how far its share is from 100/M (green within tolerance, orange too big, blue too small, grey
 // for slivers) and labelled with its percentage, and the strokes are drawn on top.
 #include "render.hpp"
+#include "geometry_algorithms.hpp"
 
 #include "cut.hpp"
 

@@ -1,5 +1,6 @@
 // solver.cpp -- structures, strokes from lines, the residuals and the multistart loop.
 #include "solver.hpp"
+#include "geometry_algorithms.hpp"
 
 #include "fit.hpp"
 #include "parking.hpp"
