@@ -34,7 +34,7 @@ void ExerciseTally::add(const ExerciseTally &o) {
 
 SolveOptions tiny_solve_limits() {
     SolveOptions o;
-    o.node_limit = 2000;
+    o.node_limit = 500;
     o.time_limit_s = 0.25;
     return o;
 }
