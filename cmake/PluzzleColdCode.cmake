@@ -5,5 +5,11 @@
 #    optimising their inline code again in every file.
 #  - Asan (the sanitizer preset): -O0. The sanitizers check the same at any level, and ASan + UBSan at -O1 cost a
 #    command's file 31 s against 18 s at -O0 (cmd_db.cpp; 11 s without sanitizers).
+# pluzzle_cold_code_release_only: the same -O1 in Release, but the build type's own level under the sanitizers --
+# for tests whose own code turns hot there (the plugins' brute-force cross-checks, slow enough under ASan at -O0
+# to cost more test time than the compiling saves).
+set(pluzzle_cold_release_level $<$<CONFIG:Release>:-O1>)
 add_library(pluzzle_cold_code INTERFACE)
-target_compile_options(pluzzle_cold_code INTERFACE $<$<CONFIG:Release>:-O1> $<$<CONFIG:Asan>:-O0>)
+target_compile_options(pluzzle_cold_code INTERFACE ${pluzzle_cold_release_level} $<$<CONFIG:Asan>:-O0>)
+add_library(pluzzle_cold_code_release_only INTERFACE)
+target_compile_options(pluzzle_cold_code_release_only INTERFACE ${pluzzle_cold_release_level})
