@@ -21,6 +21,11 @@ plugins=("$@")
 fuzz=build-fuzz/bin/pluzzle-fuzz
 work=${FUZZ_WORK:-/tmp/pluzzle-fuzz}
 jobs=${FUZZ_JOBS:-1}
+# No allocation and free stacks kept for ASan's reports: finding a bug is unchanged (the faulting access's own stack
+# is still printed), and a finding is re-run for the full report by pluzzle-fuzz-replay or under the asan preset.
+# Recording them was a tenth of the fuzzer's time (perf: stack unwinding and the stack depot, per allocation);
+# each kami corpus input run once: 40.7 and 44.4 s with them, 35.1 and 38.0 s without (docs/BENCHMARKS.md).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
 [ -x "$fuzz" ] || { echo "no $fuzz: cmake --preset fuzz && cmake --build build-fuzz --target pluzzle-fuzz pluzzle_plugins" >&2; exit 2; }
 printf '%-10s %12s %10s %8s %9s %8s %s\n' plugin executions exec/s corpus findings seconds 'all runs'
 for id in "${plugins[@]}"; do
