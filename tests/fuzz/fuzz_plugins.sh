@@ -12,6 +12,8 @@
 # -max_total_time): the table then shows how many executions fitted. Each run appends its count to
 # tests/fuzz/ledger/<id> (committed with the corpus it grew: machines come and go, the count stays with the code),
 # and the table's last column sums the ledger: the goal of 10^7 executions a plugin is met over several runs.
+# FUZZ_MAX_LEN caps an input's size (libFuzzer's -max_len); by default four times the plugin's largest seed level,
+# at least 4096 bytes (libFuzzer's own floor) and at most 16384.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:?usage: tests/fuzz/fuzz_plugins.sh RUNS [PLUGIN...]}
@@ -39,12 +41,18 @@ for id in "${plugins[@]}"; do
   extra=()
   [ -f "$dict" ] && extra+=(-dict="$dict")
   [ -n "${FUZZ_SECONDS:-}" ] && extra+=(-max_total_time="$FUZZ_SECONDS")
+  # Inputs grow toward -max_len as a run goes on, and every execution gets slower with them (loop: 1,500/s at the
+  # start, 1,000/s once they reached 16 KB): a cap a few times the largest real level keeps the rate up while
+  # still trying levels larger than any seed.
+  largest=$(find "$seeds" -type f ! -name '*.md' -printf '%s\n' | sort -n | tail -1)
+  max_len=${FUZZ_MAX_LEN:-$(( 4 * ${largest:-0} ))}
+  [ -n "${FUZZ_MAX_LEN:-}" ] || { [ "$max_len" -ge 4096 ] || max_len=4096; [ "$max_len" -le 16384 ] || max_len=16384; }
   start=$(date +%s)
   per_job=$(( runs / jobs ))
   for j in $(seq 1 "$jobs"); do
     # -timeout: a level that passed validate may not take 10 s under the tiny limits (rule 5: no hang)
     "$fuzz" "$so" "$work/$id/corpus" tests/fuzz/corpus/$id "$seeds" "${extra[@]}" -runs="$per_job" \
-      -timeout=10 -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 \
+      -timeout=10 -rss_limit_mb=4096 -max_len="$max_len" -print_final_stats=1 \
       -artifact_prefix="$work/$id/findings/" >"$work/$id/log.$j" 2>&1 &
   done
   wait || true
@@ -53,7 +61,7 @@ for id in "${plugins[@]}"; do
   # Minimise into the replayed corpus: only inputs that add coverage, kept small for the repository.
   "$fuzz" "$so" -merge=1 tests/fuzz/corpus/$id "$work/$id/corpus" >"$work/$id/merge.log" 2>&1 || true
   findings=$(find "$work/$id/findings" -type f | wc -l)
-  echo "$(date -u +%FT%TZ) $(git rev-parse --short HEAD) executions=$executed seconds=$seconds findings=$findings" \
+  echo "$(date -u +%FT%TZ) $(git rev-parse --short HEAD) executions=$executed seconds=$seconds findings=$findings max_len=$max_len" \
     >>"$ledger"
   total=$(sed -n 's/.* executions=\([0-9]*\) .*/\1/p' "$ledger" | awk '{s += $1} END {print s + 0}')
   printf '%-10s %12s %10s %8s %9s %8s %s\n' "$id" "$executed" "$(( executed / (seconds > 0 ? seconds : 1) ))" \
