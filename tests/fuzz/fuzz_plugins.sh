@@ -29,6 +29,7 @@ jobs=${FUZZ_JOBS:-1}
 # each kami corpus input run once: 40.7 and 44.4 s with them, 35.1 and 38.0 s without (docs/BENCHMARKS.md).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
 [ -x "$fuzz" ] || { echo "no $fuzz: cmake --preset fuzz && cmake --build build-fuzz --target pluzzle-fuzz pluzzle_plugins" >&2; exit 2; }
+head=$(git rev-parse --short HEAD) # the code being fuzzed: a commit made while a run goes on is not it
 printf '%-10s %12s %10s %8s %9s %8s %s\n' plugin executions exec/s corpus findings seconds 'all runs'
 for id in "${plugins[@]}"; do
   so=build-fuzz/lib/pluzzle/plugins/pluzzle_$id.so
@@ -61,7 +62,7 @@ for id in "${plugins[@]}"; do
   # Minimise into the replayed corpus: only inputs that add coverage, kept small for the repository.
   "$fuzz" "$so" -merge=1 tests/fuzz/corpus/$id "$work/$id/corpus" >"$work/$id/merge.log" 2>&1 || true
   findings=$(find "$work/$id/findings" -type f | wc -l)
-  echo "$(date -u +%FT%TZ) $(git rev-parse --short HEAD) executions=$executed seconds=$seconds findings=$findings max_len=$max_len" \
+  echo "$(date -u +%FT%TZ) $head executions=$executed seconds=$seconds findings=$findings max_len=$max_len" \
     >>"$ledger"
   total=$(sed -n 's/.* executions=\([0-9]*\) .*/\1/p' "$ledger" | awk '{s += $1} END {print s + 0}')
   printf '%-10s %12s %10s %8s %9s %8s %s\n' "$id" "$executed" "$(( executed / (seconds > 0 ? seconds : 1) ))" \
