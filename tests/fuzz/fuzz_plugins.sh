@@ -42,9 +42,9 @@ for id in "${plugins[@]}"; do
   extra=()
   [ -f "$dict" ] && extra+=(-dict="$dict")
   [ -n "${FUZZ_SECONDS:-}" ] && extra+=(-max_total_time="$FUZZ_SECONDS")
-  # Inputs grow toward -max_len as a run goes on, and every execution gets slower with them (loop: 1,500/s at the
-  # start, 1,000/s once they reached 16 KB): a cap a few times the largest real level keeps the rate up while
-  # still trying levels larger than any seed.
+  # Inputs grow toward -max_len as a run goes on (loop: 1,500/s at the start, 1,000/s once they reached 16 KB). A cap
+  # a few times the largest real level still tries levels larger than any seed; it did not stop kami's rate falling
+  # (boards with more cells fit within it: docs/BENCHMARKS.md).
   largest=$(find "$seeds" -type f ! -name '*.md' -printf '%s\n' | sort -n | tail -1)
   max_len=${FUZZ_MAX_LEN:-$(( 4 * ${largest:-0} ))}
   [ -n "${FUZZ_MAX_LEN:-}" ] || { [ "$max_len" -ge 4096 ] || max_len=4096; [ "$max_len" -le 16384 ] || max_len=16384; }
