@@ -14,7 +14,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr int kInfinity = 1 << 20;
-constexpr double kHeadroom = 0.85;
+constexpr double kAlphaBetaHeadroom = 0.85;
 
 struct TableEntry {
     uint64_t key = 0;
@@ -112,7 +112,7 @@ AlphaBetaResult alpha_beta_move(Position &position, double time_limit_s, pluzzle
     if (position.finished()) return result;
     // Stop at 85% of the limit (wall clock): the node running then, and the return, fit in the rest.
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(kHeadroom * time_limit_s));
+                                             std::chrono::duration<double>(kAlphaBetaHeadroom * time_limit_s));
     Searcher searcher(position, deadline, control);
     // Every depth: the playouts finish the game, so a leaf after our move is not flattered as a bare margin was.
     const int empties = position.empty_count();

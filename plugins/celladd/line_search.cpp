@@ -11,7 +11,7 @@ namespace celladd {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr double kHeadroom = 0.85;  // of the per-move limit: the search stops here
+constexpr double kLineSearchHeadroom = 0.85;  // of the per-move limit: the search stops here
 constexpr double kExactShare = 0.4; // of the limit: the exact attempt before falling back to rollouts
 
 int lead(const Position &position, int me) { return me == 0 ? position.margin() : -position.margin(); }
@@ -131,10 +131,10 @@ std::optional<LineResult> exact_line(Position &position, int me, const Opponent 
 int model_move(Position &position, const Opponent &model, const ModelMoveOptions &options,
                pluzzle::SolveControl &control, int *expected) {
     const int me = position.to_move();
-    // Everything below runs against one deadline at kHeadroom of the limit (wall clock, so a loaded machine
+    // Everything below runs against one deadline at kLineSearchHeadroom of the limit (wall clock, so a loaded machine
     // costs search, not the limit): the rollout or exact node running when it passes is the only overshoot.
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(kHeadroom * options.time_limit_s));
+                                             std::chrono::duration<double>(kLineSearchHeadroom * options.time_limit_s));
     auto out_of_time = [&] { return Clock::now() >= deadline || control.poll(); };
     // Each rollout's moves count as nodes, so a node limit bounds this search as deterministically as a clock can't.
     auto rollout_counted = [&](int who) {

@@ -126,7 +126,7 @@ std::optional<std::string> nearest_edge(const Level &level, const Vec &p, double
     return best;
 }
 
-Ring square(double x, double y, double size) {
+Ring square_around(double x, double y, double size) {
     return {{x - size, y - size}, {x + size, y - size}, {x + size, y + size}, {x - size, y + size}};
 }
 
@@ -206,14 +206,14 @@ std::unique_ptr<Level> execute_edit(const Level &level, std::string_view edit) {
         const double size = read_real(w[3], "a size");
         if (!(size > 0)) bad_edit("the size must be positive");
         (verb == "shape" ? next->shapes.emplace_back().outer : next->forbidden.emplace_back()) =
-            square(coordinate(w[1]), coordinate(w[2]), size);
+            square_around(coordinate(w[1]), coordinate(w[2]), size);
         return next;
     }
     if (verb == "hole" && w.size() == 5) {
         const long s = read_index(w[1], 0, long(level.shapes.size()) - 1, "shape");
         const double size = read_real(w[4], "a size");
         if (!(size > 0)) bad_edit("the size must be positive");
-        next->shapes[size_t(s)].holes.push_back(square(coordinate(w[2]), coordinate(w[3]), size));
+        next->shapes[size_t(s)].holes.push_back(square_around(coordinate(w[2]), coordinate(w[3]), size));
         return next;
     }
     if (verb == "remove" && w.size() == 2) {

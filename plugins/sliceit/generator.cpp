@@ -20,7 +20,7 @@ constexpr int kTries = 24;
 constexpr uint64_t kStartsPerTry = 300; // of the solver's multistart: enough for the shapes drawn here
 constexpr double kCentre = 150, kRadius = 140;
 
-Ring square(double x, double y, double side) { return {{x, y}, {x + side, y}, {x + side, y + side}, {x, y + side}}; }
+Ring square_at(double x, double y, double side) { return {{x, y}, {x + side, y}, {x + side, y + side}, {x, y + side}}; }
 
 // n vertices at sorted angles (at least a third of an even share apart) and radii between 55% and 100%.
 Ring star_outline(int n, pluzzle::Rng &rng) {
@@ -39,7 +39,7 @@ Ring star_outline(int n, pluzzle::Rng &rng) {
 std::optional<Ring> place_hole(const BPolygon &outer, const std::vector<BPolygon> &taken, pluzzle::Rng &rng) {
     for (int i = 0; i < 40; ++i) {
         const double side = double(16 + rng.below(21));
-        const Ring hole = square(double(rng.below(300)), double(rng.below(300)), side);
+        const Ring hole = square_at(double(rng.below(300)), double(rng.below(300)), side);
         const BPolygon p = to_polygon(hole);
         if (!bg::within(p, outer)) continue;
         if (std::any_of(taken.begin(), taken.end(), [&](const BPolygon &t) { return bg::intersects(p, t); })) continue;
@@ -70,7 +70,7 @@ std::unique_ptr<Level> candidate(const pluzzle::Params &params, uint64_t seed) {
     for (int64_t z = 0; z < params.integer("zones"); ++z)
         for (int i = 0; i < 40; ++i) {
             const Ring zone =
-                square(double(20 + rng.below(240)), double(20 + rng.below(240)), double(10 + rng.below(11)));
+                square_at(double(20 + rng.below(240)), double(20 + rng.below(240)), double(10 + rng.below(11)));
             const BPolygon p = to_polygon(zone);
             if (std::any_of(zones.begin(), zones.end(), [&](const BPolygon &o) { return bg::intersects(p, o); }))
                 continue;

@@ -10,7 +10,6 @@ using namespace pluzzle::test;
 
 namespace {
 
-bool contains(const std::string &s, const std::string &part) { return s.find(part) != std::string::npos; }
 
 int pdf_pages(const std::string &pdf) {
     const RunResult r = run("pdfinfo " + quote(pdf));

@@ -14,7 +14,6 @@ namespace {
 
 const std::string kLightsOut = "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n";
 
-bool contains(const std::string &s, const std::string &part) { return s.find(part) != std::string::npos; }
 
 } // namespace
 

@@ -12,7 +12,7 @@ using namespace pluzzle::test;
 namespace {
 
 // 30 distinct 5x5 Lights Out levels in pack "p"; returns the database path.
-std::string make_database(const TempDir &dir) {
+std::string make_lightsout_database(const TempDir &dir) {
     const std::string pack = dir / "p.json", db = dir / "levels.db";
     EXPECT_EQ(
         run(cli() + " -q generate lightsout --param width=5 --param height=5 --seed 1 --count 30 -o " + quote(pack))
@@ -46,7 +46,7 @@ size_t flip_level_text(const std::string &db, const std::vector<pluzzle::host::L
 
 TEST(DatabaseDamage, FlippedLevelRowsAreNamedByCheckAndStoredAsCorruptNeverSolved) {
     TempDir dir;
-    const std::string db = make_database(dir);
+    const std::string db = make_lightsout_database(dir);
     std::vector<pluzzle::host::LevelRecord> all, damaged;
     {
         pluzzle::host::Store store(db);
@@ -99,7 +99,7 @@ TEST(DatabaseDamage, FlippedLevelRowsAreNamedByCheckAndStoredAsCorruptNeverSolve
 // signal or a hang.
 TEST(DatabaseDamage, RandomFlipsAnywhereNeverCrashOrHang) {
     TempDir dir;
-    const std::string clean = read_file(make_database(dir));
+    const std::string clean = read_file(make_lightsout_database(dir));
     const std::string db = dir / "damaged.db";
     std::set<int> codes;
     for (unsigned seed = 1; seed <= 12; ++seed) {

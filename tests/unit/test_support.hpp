@@ -48,6 +48,9 @@ inline void write_file(const std::string &path, const std::string &text) {
     std::ofstream(path, std::ios::binary) << text;
 }
 
+// Whether `part` occurs in `text` (C++17 has no string::contains).
+inline bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
 inline std::string read_file(const std::string &path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream s;
