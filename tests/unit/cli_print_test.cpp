@@ -10,7 +10,6 @@ using namespace pluzzle::test;
 
 namespace {
 
-
 int pdf_pages(const std::string &pdf) {
     const RunResult r = run("pdfinfo " + quote(pdf));
     const size_t at = r.out.find("Pages:");

@@ -21,7 +21,6 @@ namespace {
 
 const char *kLevel = "lightsout 1\nname corner\nsize 3 3\n##.\n#..\n...\n";
 
-
 // A database of the bundled classic pack, closed (so its -wal/-shm files are gone).
 std::string make_database(const TempDir &dir, const std::string &name = "levels.db") {
     const std::string db = dir / name;

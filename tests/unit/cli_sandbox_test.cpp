@@ -14,7 +14,6 @@ namespace {
 
 const std::string kLightsOut = "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n";
 
-
 } // namespace
 
 // The report: a segfault in one plugin's parse() killed `pluzzle solve` for a Lights Out file with an
