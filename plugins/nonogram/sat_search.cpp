@@ -3,6 +3,7 @@
 
 #include <cadical.hpp>
 
+#include <initializer_list>
 #include <stdexcept>
 
 namespace nonogram {
@@ -36,7 +37,13 @@ public:
     Encoder(CaDiCaL::Solver &solver, int cell_vars) : solver_(solver), next_var_(cell_vars + 1) {}
 
     // Encodes one line of n cells (literals of "cell is filled": cell_var[i]) with its clue; `known` holds the
-    // decided values (kUnknown otherwise). False when the line has no completion (the puzzle is unsolvable).
+    // decided values (kUnknown otherwise), which the caller has fixed by unit clauses. False when the line has no
+    // completion (the puzzle is unsolvable).
+    //
+    // Decided cells cost little: a line with every cell decided adds nothing (its units say it all), and a state
+    // reading a decided cell takes its one transition without a transition variable (t <-> q when the literal is
+    // true). The search reaches CaDiCaL after line logic, so most cells of a large board are decided by then: the
+    // full encoding was most of a solve's time on 150x150 boards (perf, docs/BENCHMARKS.md).
     bool add_line(const Clue &clue, const std::vector<int> &cell_var, const std::vector<int8_t> &known) {
         const LineAutomaton automaton(clue);
         const int n = int(cell_var.size()), m = automaton.final_state(), states = m + 1;
@@ -44,39 +51,49 @@ public:
         auto allowed = [&](int i, int v) { return known[size_t(i)] == kUnknown || known[size_t(i)] == v; };
 
         // Only states reachable from the start and able to reach the end get variables.
-        std::vector<uint8_t> forward(size_t(n + 1) * size_t(states), 0), backward(forward.size(), 0);
-        forward[at(0, 0)] = 1;
+        forward_.assign(size_t(n + 1) * size_t(states), 0);
+        backward_.assign(forward_.size(), 0);
+        forward_[at(0, 0)] = 1;
         for (int i = 0; i < n; ++i)
             for (int j = 0; j < states; ++j)
-                if (forward[at(i, j)])
+                if (forward_[at(i, j)])
                     for (int v = 0; v < 2; ++v) {
                         const int to = automaton.next(j, v);
-                        if (to >= 0 && allowed(i, v)) forward[at(i + 1, to)] = 1;
+                        if (to >= 0 && allowed(i, v)) forward_[at(i + 1, to)] = 1;
                     }
-        backward[at(n, m)] = 1;
+        if (!forward_[at(n, m)]) return false;
+        bool all_decided = true;
+        for (const int8_t value : known) all_decided = all_decided && value != kUnknown;
+        if (all_decided) return true; // the one path the decided cells take ends in the final state
+        backward_[at(n, m)] = 1;
         for (int i = n - 1; i >= 0; --i)
             for (int j = 0; j < states; ++j)
                 for (int v = 0; v < 2; ++v) {
                     const int to = automaton.next(j, v);
-                    if (to >= 0 && allowed(i, v) && backward[at(i + 1, to)]) backward[at(i, j)] = 1;
+                    if (to >= 0 && allowed(i, v) && backward_[at(i + 1, to)]) backward_[at(i, j)] = 1;
                 }
-        if (!forward[at(n, m)]) return false;
 
-        state_var_.assign(forward.size(), 0);
-        for (size_t s = 0; s < forward.size(); ++s)
-            if (forward[s] && backward[s]) state_var_[s] = next_var_++;
+        state_var_.assign(forward_.size(), 0);
+        for (size_t s = 0; s < forward_.size(); ++s)
+            if (forward_[s] && backward_[s]) state_var_[s] = next_var_++;
         clause({state_var_[at(0, 0)]});
         clause({state_var_[at(n, m)]});
 
-        std::vector<std::vector<int>> incoming;
-        incoming.resize(size_t(states));
+        incoming_.resize(size_t(states));
         for (int i = 0; i < n; ++i) {
-            for (auto &list : incoming) list.clear();
-            std::vector<int> supports[2];
+            for (auto &list : incoming_) list.clear();
+            const bool decided = known[size_t(i)] != kUnknown;
+            for (auto &list : supports_) list.clear();
             for (int j = 0; j < states; ++j) {
                 const int q = state_var_[at(i, j)];
                 if (!q) continue;
-                std::vector<int> outgoing{-q};
+                if (decided) { // one way on: q -> q_to (q_to exists, or q would not be able to reach the end)
+                    const int to = automaton.next(j, known[size_t(i)]);
+                    clause({-q, state_var_[at(i + 1, to)]});
+                    incoming_[size_t(to)].push_back(q);
+                    continue;
+                }
+                scratch_.assign(1, -q); // the transitions out of q, one of which is taken
                 for (int v = 0; v < 2; ++v) {
                     const int to = automaton.next(j, v);
                     const int q_to = to >= 0 && allowed(i, v) ? state_var_[at(i + 1, to)] : 0;
@@ -91,30 +108,34 @@ public:
                     clause({-t, lit});
                     clause({-t, q_to});
                     clause({-q, -lit, t});
-                    outgoing.push_back(t);
-                    incoming[size_t(to)].push_back(t);
-                    supports[v].push_back(t);
+                    scratch_.push_back(t);
+                    incoming_[size_t(to)].push_back(t);
+                    supports_[v].push_back(t);
                 }
-                clause(outgoing);
+                clause(scratch_);
             }
-            // A state is entered by some transition; a value is read by some transition.
+            // A state is entered by some transition; an undecided cell's value is read by some transition.
             for (int j = 0; j < states; ++j) {
                 const int q = state_var_[at(i + 1, j)];
                 if (!q) continue;
-                std::vector<int> c{-q};
-                c.insert(c.end(), incoming[size_t(j)].begin(), incoming[size_t(j)].end());
-                clause(c);
+                scratch_.assign(1, -q);
+                scratch_.insert(scratch_.end(), incoming_[size_t(j)].begin(), incoming_[size_t(j)].end());
+                clause(scratch_);
             }
+            if (decided) continue;
             for (int v = 0; v < 2; ++v) {
-                const int lit = v ? cell_var[size_t(i)] : -cell_var[size_t(i)];
-                std::vector<int> c{-lit};
-                c.insert(c.end(), supports[v].begin(), supports[v].end());
-                clause(c);
+                scratch_.assign(1, v ? -cell_var[size_t(i)] : cell_var[size_t(i)]);
+                scratch_.insert(scratch_.end(), supports_[v].begin(), supports_[v].end());
+                clause(scratch_);
             }
         }
         return true;
     }
 
+    void clause(std::initializer_list<int> lits) {
+        for (const int lit : lits) solver_.add(lit);
+        solver_.add(0);
+    }
     void clause(const std::vector<int> &lits) {
         for (const int lit : lits) solver_.add(lit);
         solver_.add(0);
@@ -123,7 +144,10 @@ public:
 private:
     CaDiCaL::Solver &solver_;
     int next_var_;
-    std::vector<int> state_var_;
+    // Reused from line to line: a large board has hundreds of lines.
+    std::vector<uint8_t> forward_, backward_;
+    std::vector<int> state_var_, scratch_, supports_[2];
+    std::vector<std::vector<int>> incoming_;
 };
 
 class ControlTerminator final : public CaDiCaL::Terminator {
@@ -145,10 +169,12 @@ struct SatSearch::Impl {
     CaDiCaL::Solver solver;
     Encoder encoder;
     bool possible = true;
+    bool stopped = false; // control said stop while the lines were being encoded
     Impl(const Puzzle &p, const Grid &s) : puzzle(p), start(s), encoder(solver, p.width * p.height) {}
 };
 
-SatSearch::SatSearch(const Puzzle &puzzle, const Grid &start, const std::string &config)
+SatSearch::SatSearch(const Puzzle &puzzle, const Grid &start, const std::string &config,
+                     pluzzle::SolveControl &control)
     : impl_(std::make_unique<Impl>(puzzle, start)) {
     const int w = puzzle.width, h = puzzle.height;
     CaDiCaL::Solver &solver = impl_->solver;
@@ -169,9 +195,12 @@ SatSearch::SatSearch(const Puzzle &puzzle, const Grid &start, const std::string 
         }
         return encoder.add_line(clue, vars, values);
     };
-    bool &possible = impl_->possible;
-    for (int r = 0; r < h && possible; ++r) possible = add_line(puzzle.rows[size_t(r)], r * w, 1, w);
-    for (int c = 0; c < w && possible; ++c) possible = add_line(puzzle.cols[size_t(c)], c, w, h);
+    // A line of a 200x200 board is thousands of clauses: the clock and the cancel flag are read between lines.
+    bool &possible = impl_->possible, &stopped = impl_->stopped;
+    for (int r = 0; r < h && possible && !(stopped = control.poll()); ++r)
+        possible = add_line(puzzle.rows[size_t(r)], r * w, 1, w);
+    for (int c = 0; c < w && possible && !(stopped = control.poll()); ++c)
+        possible = add_line(puzzle.cols[size_t(c)], c, w, h);
 }
 
 SatSearch::~SatSearch() = default;
@@ -187,6 +216,7 @@ void SatSearch::block(const Grid &g) {
 
 SatSearch::Outcome SatSearch::search(pluzzle::SolveControl &control, int conflict_limit, Grid &solution) {
     if (!impl_->possible) return Outcome::kNoMore;
+    if (impl_->stopped) return Outcome::kStopped;
     CaDiCaL::Solver &solver = impl_->solver;
     ControlTerminator terminator(control);
     solver.connect_terminator(&terminator);
@@ -209,7 +239,7 @@ SatSearch::Outcome SatSearch::search(pluzzle::SolveControl &control, int conflic
 SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known, unsigned wanted,
                      pluzzle::SolveControl &control, const std::string &config) {
     SatResult result;
-    SatSearch sat(puzzle, start, config);
+    SatSearch sat(puzzle, start, config, control);
     for (const Grid &g : known) sat.block(g);
     while (result.solutions.size() < wanted) {
         Grid g;

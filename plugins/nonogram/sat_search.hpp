@@ -25,10 +25,11 @@ struct SatResult {
 // The CNF of the puzzle from the decided cells of `start`, kept between searches so that CaDiCaL's learned
 // clauses carry over from one call to the next (conflict-limited calls can interleave with other work; a
 // DFS/CDCL portfolio built that way measured slower on TAAI 2011 than running them one after the other, see
-// docs/BENCHMARKS.md). `config`: a CaDiCaL preset ("default", "sat", "unsat", "plain").
+// docs/BENCHMARKS.md). `config`: a CaDiCaL preset ("default", "sat", "unsat", "plain"). Encoding reads
+// control.poll() between lines; when it says stop, search() returns kStopped.
 class SatSearch {
 public:
-    SatSearch(const Puzzle &puzzle, const Grid &start, const std::string &config);
+    SatSearch(const Puzzle &puzzle, const Grid &start, const std::string &config, pluzzle::SolveControl &control);
     ~SatSearch();
     SatSearch(const SatSearch &) = delete;
     SatSearch &operator=(const SatSearch &) = delete;

@@ -82,6 +82,45 @@ TEST_P(LearningBackEnd, RespectsDecidedCellsAndKnownSolutions) {
     }
 }
 
+// Clause learning starts where line logic stopped, so most cells (often whole lines) are decided: any mix of
+// decided cells, agreeing with a solution or not, gives exactly the brute-force solutions that agree with them.
+TEST_P(LearningBackEnd, ManyDecidedCellsGiveExactlyTheAgreeingSolutions) {
+    std::mt19937 rng(17);
+    int whole_lines = 0, contradictions = 0;
+    for (int t = 0; t < 400; ++t) {
+        const Puzzle p = random_puzzle(rng, t % 3 == 0);
+        const std::vector<Grid> truth = all_solutions_brute(p);
+        Grid start(p.width, p.height);
+        Grid source(p.width, p.height, kEmpty); // a solution, or (every other trial) a random picture
+        if (!truth.empty() && t % 2 == 0) source = truth[rng() % truth.size()];
+        else for (auto &c : source.cells) c = int8_t(rng() & 1u);
+        const unsigned percent = 30 + rng() % 71; // 30..100% of the cells decided
+        for (size_t i = 0; i < start.cells.size(); ++i)
+            if (rng() % 100 < percent) start.cells[i] = source.cells[i];
+        std::vector<Grid> agreeing;
+        for (const Grid &g : truth) {
+            bool agrees = true;
+            for (size_t i = 0; i < g.cells.size(); ++i)
+                agrees = agrees && (start.cells[i] == kUnknown || start.cells[i] == g.cells[i]);
+            if (agrees) agreeing.push_back(g);
+        }
+        for (int r = 0; r < p.height; ++r) {
+            bool decided = true;
+            for (int c = 0; c < p.width; ++c) decided = decided && start.cells[size_t(r * p.width + c)] != kUnknown;
+            whole_lines += decided;
+        }
+        contradictions += agreeing.empty();
+        pz_solve_request req;
+        pluzzle::SolveControl control = unlimited_control(req);
+        const Found r = GetParam().search(p, start, {}, 1000, control);
+        ASSERT_FALSE(r.stopped);
+        ASSERT_EQ(r.solutions.size(), agreeing.size()) << "trial " << t;
+        for (const Grid &g : r.solutions) ASSERT_TRUE(contains(agreeing, g)) << "trial " << t;
+    }
+    EXPECT_GT(whole_lines, 200);
+    EXPECT_GT(contradictions, 50);
+}
+
 TEST_P(LearningBackEnd, ContradictoryStartHasNoSolution) {
     Puzzle p;
     p.width = 3;
