@@ -57,6 +57,28 @@ inline Clue runs_of(const int8_t *cells, int n, int stride = 1) {
     return out;
 }
 
+// runs_of(cells, n, stride) == clue, without building the runs (render and play ask it of every line, every frame).
+inline bool runs_match(const int8_t *cells, int n, int stride, const Clue &clue) {
+    size_t k = 0;
+    int run = 0;
+    for (int i = 0; i <= n; ++i) {
+        if (i < n && cells[size_t(i) * size_t(stride)] == kFilled) {
+            ++run;
+        } else if (run) {
+            if (k == clue.size() || clue[k] != run) return false;
+            ++k;
+            run = 0;
+        }
+    }
+    return k == clue.size();
+}
+
+// Row `k` (or column k) of `g`, unknown cells read as empty, matches its clue. g is p's size.
+inline bool line_matches(const Puzzle &p, const Grid &g, bool row, int k) {
+    return row ? runs_match(&g.cells[size_t(k) * size_t(p.width)], p.width, 1, p.rows[size_t(k)])
+               : runs_match(&g.cells[size_t(k)], p.height, p.width, p.cols[size_t(k)]);
+}
+
 // Clues of a complete picture.
 inline void derive_clues(const Grid &picture, Puzzle &p) {
     p.width = picture.width;
@@ -71,9 +93,9 @@ inline void derive_clues(const Grid &picture, Puzzle &p) {
 inline bool satisfies(const Puzzle &p, const Grid &g) {
     if (g.width != p.width || g.height != p.height || !g.complete()) return false;
     for (int r = 0; r < p.height; ++r)
-        if (runs_of(&g.cells[size_t(r) * size_t(g.width)], g.width) != p.rows[size_t(r)]) return false;
+        if (!runs_match(&g.cells[size_t(r) * size_t(g.width)], g.width, 1, p.rows[size_t(r)])) return false;
     for (int c = 0; c < p.width; ++c)
-        if (runs_of(&g.cells[size_t(c)], g.height, g.width) != p.cols[size_t(c)]) return false;
+        if (!runs_match(&g.cells[size_t(c)], g.height, g.width, p.cols[size_t(c)])) return false;
     return true;
 }
 

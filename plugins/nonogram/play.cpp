@@ -50,11 +50,6 @@ std::pair<int, int> read_cell(const Puzzle &p, std::string_view text, const char
     return {r, c};
 }
 
-bool line_matches(const Puzzle &p, const Grid &pic, bool row, int k) {
-    return row ? runs_of(&pic.cells[size_t(k) * size_t(p.width)], p.width) == p.rows[size_t(k)]
-               : runs_of(&pic.cells[size_t(k)], p.height, p.width) == p.cols[size_t(k)];
-}
-
 std::string set_move(const std::vector<std::pair<size_t, int8_t>> &cells, int width) {
     std::string move = "set";
     for (auto &[index, value] : cells)

@@ -20,17 +20,6 @@ size_t longest(const std::vector<Clue> &clues) {
     return n;
 }
 
-// Row `k` (or column) read with unknown cells as empty matches its clue.
-bool matches(const Puzzle &p, const Grid &g, bool row, int k) {
-    const int n = row ? p.width : p.height;
-    std::vector<int8_t> line(static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i) {
-        const int8_t v = row ? g.at(k, i) : g.at(i, k);
-        line[size_t(i)] = v == kFilled ? kFilled : kEmpty;
-    }
-    return runs_of(line.data(), n) == (row ? p.rows[size_t(k)] : p.cols[size_t(k)]);
-}
-
 } // namespace
 
 Layout layout_of(const Puzzle &p) {
@@ -49,7 +38,7 @@ void render_puzzle(const Puzzle &p, const Grid *state, pluzzle::Canvas &canvas) 
         pluzzle::Group group(canvas, "clues");
         for (int r = 0; r < p.height; ++r) {
             const Clue &clue = p.rows[size_t(r)];
-            const pluzzle::Color color = have_state && matches(p, *state, true, r) ? kClueDone : kClue;
+            const pluzzle::Color color = have_state && line_matches(p, *state, true, r) ? kClueDone : kClue;
             const float y = grid.center({r, 0}).y;
             if (clue.empty()) canvas.text(x0 - 0.5f * kCellSize, y, kFont, color, "0");
             for (size_t k = 0; k < clue.size(); ++k)
@@ -57,7 +46,7 @@ void render_puzzle(const Puzzle &p, const Grid *state, pluzzle::Canvas &canvas) 
         }
         for (int c = 0; c < p.width; ++c) {
             const Clue &clue = p.cols[size_t(c)];
-            const pluzzle::Color color = have_state && matches(p, *state, false, c) ? kClueDone : kClue;
+            const pluzzle::Color color = have_state && line_matches(p, *state, false, c) ? kClueDone : kClue;
             const float x = grid.center({0, c}).x;
             if (clue.empty()) canvas.text(x, y0 - 0.5f * kCellSize, kFont, color, "0");
             for (size_t k = 0; k < clue.size(); ++k)

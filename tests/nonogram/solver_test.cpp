@@ -53,6 +53,28 @@ int count_solutions_brute(const Puzzle &p) {
     return count;
 }
 
+// runs_match (render and play ask it of every line) says exactly what comparing runs_of with the clue says, for
+// lines with unknown cells, along rows and columns, against the line's own runs and others.
+TEST(Clues, RunsMatchAgreesWithRunsOf) {
+    std::mt19937 rng(23);
+    int matched = 0;
+    for (int t = 0; t < 5000; ++t) {
+        const int n = 1 + int(rng() % 12), stride = 1 + int(rng() % 3);
+        std::vector<int8_t> cells(size_t(n) * size_t(stride));
+        for (auto &c : cells) c = int8_t(int(rng() % 3) - 1); // kUnknown, kEmpty or kFilled
+        Clue clue = runs_of(cells.data(), n, stride);
+        if (t % 2) { // someone else's clue, or this one changed
+            if (!clue.empty() && rng() % 2) clue[rng() % clue.size()] += int(rng() % 2) ? 1 : -1;
+            else clue = std::vector<int>(rng() % 4, 1 + int(rng() % 3));
+        }
+        const bool match = runs_of(cells.data(), n, stride) == clue;
+        ASSERT_EQ(runs_match(cells.data(), n, stride, clue), match) << "trial " << t;
+        matched += match;
+    }
+    EXPECT_GT(matched, 2500);
+    EXPECT_LT(matched, 4500);
+}
+
 TEST(Solver, UniquePuzzleIsProvedUnique) {
     const std::vector<std::string> pic = {".##..", "##.#.", "#..#.", "#####", ".#.#.", "##.##"};
     const Puzzle p = puzzle_from_rows(pic);
