@@ -49,7 +49,7 @@ private:
 
 // Finds up to `wanted` solutions of `puzzle` that agree with the decided cells of `start` and differ from every
 // grid of `known` (solutions found earlier). Fewer than `wanted` without `stopped` means no more exist.
-// control.tick() is polled through CaDiCaL's terminator. `config`: a CaDiCaL configuration ("default", "sat",
+// control.poll() is read between the lines of the encoding and control.tick() through CaDiCaL's terminator. `config`: a CaDiCaL configuration ("default", "sat",
 // "unsat", "plain").
 SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known, unsigned wanted,
                      pluzzle::SolveControl &control, const std::string &config = "default");

@@ -151,6 +151,23 @@ TEST_P(LearningBackEnd, StopsWhenControlSaysSo) {
     EXPECT_TRUE(r.stopped);
 }
 
+// A node limit is only seen by tick(), which CaDiCaL's terminator calls once the search runs (the host's cancel
+// flag above already stops the cadical back end while it encodes): both kinds of stop must be obeyed.
+TEST_P(LearningBackEnd, StopsAtTheNodeLimitOnceSearching) {
+    std::mt19937 rng(3);
+    Grid pic(40, 40);
+    for (auto &c : pic.cells) c = int8_t(rng() & 1u);
+    Puzzle p;
+    derive_clues(pic, p);
+    pz_solve_request req{};
+    req.struct_size = sizeof req;
+    req.node_limit = 1;
+    pluzzle::SolveControl control(&req, nullptr);
+    const Found r = GetParam().search(p, Grid(40, 40), {}, 2, control);
+    EXPECT_TRUE(r.stopped);
+    EXPECT_EQ(control.stop_status(), PZ_SOLVE_LIMIT);
+}
+
 INSTANTIATE_TEST_SUITE_P(BothBackEnds, LearningBackEnd, ::testing::ValuesIn(kBackEnds),
                          [](const ::testing::TestParamInfo<BackEnd> &info) { return info.param.name; });
 
