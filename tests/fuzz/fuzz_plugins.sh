@@ -14,6 +14,9 @@
 # and the table's last column sums the ledger: the goal of 10^7 executions a plugin is met over several runs.
 # FUZZ_MAX_LEN caps an input's size (libFuzzer's -max_len); by default four times the plugin's largest seed level,
 # at least 4096 bytes (libFuzzer's own floor) and at most 16384.
+# Re-minimise a corpus that has grown by a third (CI replays it, under ASan too), keeping every coverage feature:
+#   build-fuzz/bin/pluzzle-fuzz build-fuzz/lib/pluzzle/plugins/pluzzle_ID.so -merge=1 -rss_limit_mb=4096 -timeout=30 \
+#       EMPTY_DIR tests/fuzz/corpus/ID      then replace tests/fuzz/corpus/ID with EMPTY_DIR's files.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:?usage: tests/fuzz/fuzz_plugins.sh RUNS [PLUGIN...]}
