@@ -136,13 +136,19 @@ TEST_P(LearningBackEnd, ContradictoryStartHasNoSolution) {
     EXPECT_TRUE(r.solutions.empty());
 }
 
-TEST_P(LearningBackEnd, StopsWhenControlSaysSo) {
-    // A 40x40 random picture leaves work after logic; a host that always says stop must be obeyed.
+// A 40x40 random picture's clues: work is left after logic, so a search is still running when told to stop.
+Puzzle random_40x40_puzzle() {
     std::mt19937 rng(3);
     Grid pic(40, 40);
     for (auto &c : pic.cells) c = int8_t(rng() & 1u);
     Puzzle p;
     derive_clues(pic, p);
+    return p;
+}
+
+TEST_P(LearningBackEnd, StopsWhenControlSaysSo) {
+    // A host that always says stop must be obeyed.
+    const Puzzle p = random_40x40_puzzle();
     pz_solve_request req{};
     req.struct_size = sizeof req;
     req.should_stop = [](void *) { return 1; };
@@ -154,11 +160,7 @@ TEST_P(LearningBackEnd, StopsWhenControlSaysSo) {
 // A node limit is only seen by tick(), which CaDiCaL's terminator calls once the search runs (the host's cancel
 // flag above already stops the cadical back end while it encodes): both kinds of stop must be obeyed.
 TEST_P(LearningBackEnd, StopsAtTheNodeLimitOnceSearching) {
-    std::mt19937 rng(3);
-    Grid pic(40, 40);
-    for (auto &c : pic.cells) c = int8_t(rng() & 1u);
-    Puzzle p;
-    derive_clues(pic, p);
+    const Puzzle p = random_40x40_puzzle();
     pz_solve_request req{};
     req.struct_size = sizeof req;
     req.node_limit = 1;
