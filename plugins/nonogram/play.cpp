@@ -108,10 +108,9 @@ bool is_solved(const Puzzle &p, const Grid &g) { return satisfies(p, as_picture(
 pluzzle::PlayStatus play_status(const Puzzle &p, const PlayState &s) {
     pluzzle::PlayStatus status;
     status.moves = s.moves;
-    const Grid pic = as_picture(s.grid);
-    int rows = 0, cols = 0;
-    for (int r = 0; r < p.height; ++r) rows += line_matches(p, pic, true, r);
-    for (int c = 0; c < p.width; ++c) cols += line_matches(p, pic, false, c);
+    int rows = 0, cols = 0; // line_matches reads unknown cells as empty: no picture copy needed
+    for (int r = 0; r < p.height; ++r) rows += line_matches(p, s.grid, true, r);
+    for (int c = 0; c < p.width; ++c) cols += line_matches(p, s.grid, false, c);
     if (rows == p.height && cols == p.width) {
         status.phase = PZ_PLAY_SOLVED;
         status.message = "solved";
