@@ -139,11 +139,7 @@ TEST_P(LearningBackEnd, ContradictoryStartHasNoSolution) {
 // A 40x40 random picture's clues: work is left after logic, so a search is still running when told to stop.
 Puzzle random_40x40_puzzle() {
     std::mt19937 rng(3);
-    Grid pic(40, 40);
-    for (auto &c : pic.cells) c = int8_t(rng() & 1u);
-    Puzzle p;
-    derive_clues(pic, p);
-    return p;
+    return random_picture_puzzle(rng, 40, 40, 2);
 }
 
 TEST_P(LearningBackEnd, StopsWhenControlSaysSo) {
