@@ -3,9 +3,9 @@
 #include "board_view.hpp"
 #include "window_title.hpp"
 
-#include <pluzzle/host/cairo_writer.hpp>
-#include <pluzzle/host/pack_booklet.hpp>
-#include <pluzzle/host/text_file.hpp>
+#include <pluzzle/host/render/cairo_writer.hpp>
+#include <pluzzle/host/jobs/pack_booklet.hpp>
+#include <pluzzle/host/base/text_file.hpp>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>

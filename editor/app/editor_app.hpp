@@ -9,7 +9,7 @@
 #include <script.hpp>
 #include <view_transform.hpp>
 
-#include <pluzzle/host/display_list.hpp>
+#include <pluzzle/host/render/display_list.hpp>
 
 #include <SFML/Graphics/RenderWindow.hpp>
 

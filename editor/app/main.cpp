@@ -2,7 +2,7 @@
 //   pluzzle-editor [DATABASE] [--script FILE] [--plugin-path DIR]... [--size WxH] [--recovery-dir DIR]
 #include "editor_app.hpp"
 
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #include "document.hpp"
 
-#include <pluzzle/host/level_source.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
 
 namespace pluzzle::editor {
 

@@ -4,7 +4,7 @@
 #pragma once
 #include "undo_history.hpp"
 
-#include <pluzzle/host/plugin.hpp>
+#include <pluzzle/host/plugin/plugin.hpp>
 
 #include <cstdint>
 #include <memory>

@@ -11,8 +11,8 @@
 #include "solution_steps.hpp"
 #include "solve_job.hpp"
 
-#include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/plugin_sandbox.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
 
 #include <chrono>
 #include <memory>

@@ -1,9 +1,9 @@
 #include "level_library.hpp"
 
-#include <pluzzle/host/level_source.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
 
-#include <pluzzle/host/content_hash.hpp>
-#include <pluzzle/host/pack_file.hpp>
+#include <pluzzle/host/base/content_hash.hpp>
+#include <pluzzle/host/levels/pack_file.hpp>
 
 #include <sqlite3.h>
 

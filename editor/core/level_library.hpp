@@ -7,9 +7,9 @@
 #pragma once
 #include "document.hpp"
 
-#include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/sqlite.hpp>
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/store/sqlite.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <memory>
 #include <optional>

@@ -1,8 +1,8 @@
 // library_history.cpp -- see library_history.hpp.
 #include "library_history.hpp"
 
-#include <pluzzle/host/content_hash.hpp>
-#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/base/content_hash.hpp>
+#include <pluzzle/host/base/errors.hpp>
 
 #include <algorithm>
 #include <set>

@@ -6,7 +6,7 @@
 // ids the levels have now, and every command reads its ids through it: undoing a delete, then undoing the move
 // before it, moves the re-added level.
 #pragma once
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <map>
 #include <memory>

@@ -1,8 +1,8 @@
 // pack_editor.cpp -- see pack_editor.hpp.
 #include "pack_editor.hpp"
 
-#include <pluzzle/host/level_source.hpp>
-#include <pluzzle/host/sqlite.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
+#include <pluzzle/host/store/sqlite.hpp>
 
 #include <algorithm>
 #include <cctype>

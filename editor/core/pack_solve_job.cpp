@@ -1,8 +1,8 @@
 // pack_solve_job.cpp -- see pack_solve_job.hpp.
 #include "pack_solve_job.hpp"
 
-#include <pluzzle/host/plugin_sandbox.hpp>
-#include <pluzzle/host/process_executor.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox/process_executor.hpp>
 
 #include <algorithm>
 

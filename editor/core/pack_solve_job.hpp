@@ -4,8 +4,8 @@
 // stored as `pluzzle db solve` stores them; the window takes each as it is committed to fill its columns and the
 // difficulty curve without listing the pack again.
 #pragma once
-#include <pluzzle/host/bulk_solve.hpp>
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/jobs/bulk_solve.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 #include <atomic>
 #include <memory>

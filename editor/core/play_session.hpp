@@ -9,7 +9,7 @@
 #include "solve_job.hpp"
 #include "undo_history.hpp"
 
-#include <pluzzle/host/plugin.hpp>
+#include <pluzzle/host/plugin/plugin.hpp>
 
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 // player_profiles.hpp -- play mode's side of AI profiles (ABI 1.2, abi.h rule 12): who plays, where their values
 // live (the open database), the value an AI seat plays with, and the plugin's update once a game is over.
 #pragma once
-#include <pluzzle/host/ai_profiles.hpp>
+#include <pluzzle/host/jobs/ai_profiles.hpp>
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 #include "recovery.hpp"
 
-#include <pluzzle/host/pack_file.hpp>
+#include <pluzzle/host/levels/pack_file.hpp>
 
 #include <cerrno>
 #include <csignal>

@@ -7,7 +7,7 @@
 #pragma once
 #include "document.hpp"
 
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 #include <optional>
 #include <string>

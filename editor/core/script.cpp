@@ -1,6 +1,6 @@
 #include "script.hpp"
 
-#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/base/errors.hpp>
 
 #include <map>
 #include <sstream>

@@ -3,7 +3,7 @@
 // Otherwise, when the plugin is a puzzle with an AI (e.g. nonogram's hint), the AI's moves from the start are the
 // steps, provided they end in the same solution. Otherwise there are two frames: the level, then the solution.
 #pragma once
-#include <pluzzle/host/plugin.hpp>
+#include <pluzzle/host/plugin/plugin.hpp>
 
 #include <memory>
 #include <string>

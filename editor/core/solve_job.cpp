@@ -1,7 +1,7 @@
 #include "solve_job.hpp"
 
-#include <pluzzle/host/plugin_sandbox.hpp>
-#include <pluzzle/host/sandbox_ops.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
 
 namespace pluzzle::editor {
 namespace {

@@ -10,7 +10,7 @@
 // destroying it cancels, waits a moment and, if an in-process plugin ignores cancellation, detaches the thread
 // rather than hang the editor (the block stays alive until the thread ends).
 #pragma once
-#include <pluzzle/host/plugin.hpp>
+#include <pluzzle/host/plugin/plugin.hpp>
 
 #include <atomic>
 #include <chrono>

@@ -1,11 +1,11 @@
 // cli_context.hpp -- what every `pluzzle` subcommand shares: output mode, the plugin registry (loaded on first
 // use), the cancel flag set by Ctrl-C, and the documented exit codes.
 #pragma once
-#include <pluzzle/host/json_line.hpp>
-#include <pluzzle/host/level_source.hpp>
-#include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/plugin_sandbox.hpp>
-#include <pluzzle/host/settings.hpp>
+#include <pluzzle/host/base/json_line.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
+#include <pluzzle/host/base/settings.hpp>
 
 #include <atomic>
 #include <iostream>

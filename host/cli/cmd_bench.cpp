@@ -2,7 +2,7 @@
 // and (with --baseline-option) the ratio to a baseline configuration measured in the same run.
 #include <CLI/CLI.hpp>
 
-#include <pluzzle/host/bench.hpp>
+#include <pluzzle/host/jobs/bench.hpp>
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
 

@@ -7,20 +7,20 @@
 #include "cli_context.hpp"
 #include "db_open.hpp"
 #include "file_problems.hpp"
-#include <pluzzle/host/bulk_solve.hpp>
-#include <pluzzle/host/difficulty.hpp>
-#include <pluzzle/host/install_paths.hpp>
-#include <pluzzle/host/level_source.hpp>
-#include <pluzzle/host/pack_file.hpp>
-#include <pluzzle/host/parallel.hpp>
-#include <pluzzle/host/process_executor.hpp>
-#include <pluzzle/host/solver_memory.hpp>
+#include <pluzzle/host/jobs/bulk_solve.hpp>
+#include <pluzzle/host/base/difficulty.hpp>
+#include <pluzzle/host/base/install_paths.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
+#include <pluzzle/host/levels/pack_file.hpp>
+#include <pluzzle/host/base/parallel.hpp>
+#include <pluzzle/host/sandbox/process_executor.hpp>
+#include <pluzzle/host/solve/solver_memory.hpp>
 #ifdef PLUZZLE_HAVE_MPI
 #include "mpi_executor.hpp"
 #include "mpi_session.hpp"
 #include "mpi_worker.hpp"
 #endif
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <chrono>
 #include <cstdio>

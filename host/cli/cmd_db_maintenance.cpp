@@ -4,7 +4,7 @@
 
 #include "cli_context.hpp"
 #include "db_open.hpp"
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 namespace pluzzle::cli {
 

@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_context.hpp"
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <algorithm>
 #include <cctype>

@@ -6,9 +6,9 @@
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
 #include "db_open.hpp"
-#include <pluzzle/host/cairo_writer.hpp>
-#include <pluzzle/host/pack_booklet.hpp>
-#include <pluzzle/host/text_file.hpp>
+#include <pluzzle/host/render/cairo_writer.hpp>
+#include <pluzzle/host/jobs/pack_booklet.hpp>
+#include <pluzzle/host/base/text_file.hpp>
 
 #include <algorithm>
 

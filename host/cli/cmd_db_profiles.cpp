@@ -1,9 +1,9 @@
 // `pluzzle db profiles`: the per-player AI profile values (ABI 1.2) kept in a level database -- list, or set one.
 #include <CLI/CLI.hpp>
 
-#include <pluzzle/host/ai_profiles.hpp>
+#include <pluzzle/host/jobs/ai_profiles.hpp>
 #include "cli_context.hpp"
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <iomanip>
 

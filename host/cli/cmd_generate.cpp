@@ -3,9 +3,9 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
-#include <pluzzle/host/level_source.hpp>
-#include <pluzzle/host/pack_file.hpp>
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
+#include <pluzzle/host/levels/pack_file.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <filesystem>
 

@@ -4,7 +4,7 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
-#include <pluzzle/host/text_file.hpp>
+#include <pluzzle/host/base/text_file.hpp>
 
 namespace pluzzle::cli {
 

@@ -2,7 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_context.hpp"
-#include <pluzzle/host/plugin_trust.hpp>
+#include <pluzzle/host/plugin/plugin_trust.hpp>
 
 #include <memory>
 

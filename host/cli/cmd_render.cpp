@@ -4,8 +4,8 @@
 #include "cli_checks.hpp"
 #include "level_choice.hpp"
 #include "sandboxed_call.hpp"
-#include <pluzzle/host/cairo_writer.hpp>
-#include <pluzzle/host/svg_writer.hpp>
+#include <pluzzle/host/render/cairo_writer.hpp>
+#include <pluzzle/host/render/svg_writer.hpp>
 
 namespace pluzzle::cli {
 

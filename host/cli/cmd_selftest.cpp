@@ -10,9 +10,9 @@
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
 
-#include <pluzzle/host/forked_call.hpp>
-#include <pluzzle/host/plugin_exercise.hpp>
-#include <pluzzle/host/text_file.hpp>
+#include <pluzzle/host/selftest/forked_call.hpp>
+#include <pluzzle/host/selftest/plugin_exercise.hpp>
+#include <pluzzle/host/base/text_file.hpp>
 
 #include <chrono>
 #include <iomanip>

@@ -4,11 +4,11 @@
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
 #include "file_problems.hpp"
-#include <pluzzle/host/attempt_status.hpp>
-#include <pluzzle/host/difficulty.hpp>
-#include <pluzzle/host/level_source.hpp>
-#include <pluzzle/host/parallel.hpp>
-#include <pluzzle/host/sandbox_ops.hpp>
+#include <pluzzle/host/base/attempt_status.hpp>
+#include <pluzzle/host/base/difficulty.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
+#include <pluzzle/host/base/parallel.hpp>
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
 
 #include <cmath>
 #include <condition_variable>

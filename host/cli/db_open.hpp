@@ -2,7 +2,7 @@
 // migration, no journal written), so reading never changes the file and works on files and folders the user cannot
 // write.
 #pragma once
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <string>
 

@@ -3,7 +3,7 @@
 #pragma once
 #include "cli_context.hpp"
 
-#include <pluzzle/host/level_files.hpp>
+#include <pluzzle/host/levels/level_files.hpp>
 
 namespace pluzzle::cli {
 

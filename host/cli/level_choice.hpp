@@ -1,7 +1,7 @@
 // level_choice.hpp -- picks the one level a command works on from a file (--index for multi-puzzle files).
 #pragma once
 #include "cli_context.hpp"
-#include <pluzzle/host/level_source.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
 
 namespace pluzzle::cli {
 

@@ -2,7 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_context.hpp"
-#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/base/errors.hpp>
 
 #include <csignal>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 // sandboxed_call.hpp -- one plugin call of a CLI command in the context's sandbox (plugin_sandbox.hpp).
 #pragma once
 #include "cli_context.hpp"
-#include <pluzzle/host/sandbox_ops.hpp>
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
 
 namespace pluzzle::cli {
 

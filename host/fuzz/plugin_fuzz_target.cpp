@@ -13,9 +13,9 @@
 // A bad input must come back as InputError (a parse or rule error naming its place); anything else -- a
 // PluginError (the plugin's internal error), another exception, a broken round trip, a rejected solution -- is a
 // finding: the target prints it and aborts, so libFuzzer saves the input. The checks themselves live in
-// host/lib/plugin_exercise.cpp, shared with `pluzzle selftest`.
-#include <pluzzle/host/plugin_exercise.hpp>
-#include <pluzzle/host/plugin_registry.hpp>
+// host/lib/selftest/plugin_exercise.cpp, shared with `pluzzle selftest`.
+#include <pluzzle/host/selftest/plugin_exercise.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 #include <cstdint>
 #include <cstdio>

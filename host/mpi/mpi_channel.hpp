@@ -3,7 +3,7 @@
 // spins inside MPI or waits on a rank that died; what to do about a silent rank is the caller's business
 // (heartbeats).
 #pragma once
-#include <pluzzle/host/worker_protocol.hpp>
+#include <pluzzle/host/sandbox/worker_protocol.hpp>
 
 #include <list>
 #include <mpi.h>

@@ -3,7 +3,7 @@
 
 #include "rank_plugins.hpp"
 
-#include <pluzzle/host/json_line.hpp>
+#include <pluzzle/host/base/json_line.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 #pragma once
 #include "mpi_channel.hpp"
 
-#include <pluzzle/host/executor.hpp>
+#include <pluzzle/host/solve/executor.hpp>
 
 #include <algorithm>
 #include <chrono>

@@ -3,8 +3,8 @@
 
 #include "mpi_executor.hpp"
 
-#include <pluzzle/host/process_executor.hpp>
-#include <pluzzle/host/thread_executor.hpp>
+#include <pluzzle/host/sandbox/process_executor.hpp>
+#include <pluzzle/host/solve/thread_executor.hpp>
 
 #include <chrono>
 #include <memory>

@@ -4,7 +4,7 @@
 #pragma once
 #include "mpi_channel.hpp"
 
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 namespace pluzzle::host::mpi {
 

@@ -1,7 +1,7 @@
 // rank_plugins.hpp -- whether a rank has rank 0's plugins: every rank must solve a level with the same plugin
 // build, or a pack's results would depend on which rank a level happened to reach.
 #pragma once
-#include <pluzzle/host/worker_protocol.hpp>
+#include <pluzzle/host/sandbox/worker_protocol.hpp>
 
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 // hangs loses one level or one call, not the run: levels for `pluzzle db solve --isolate` (worker_loop.hpp) and the
 // calls of the plugin sandbox (plugin_sandbox.hpp: the CLI's detection, solve, check and render, the editor's jobs).
 // Not meant to be run by hand.
-#include <pluzzle/host/worker_loop.hpp>
+#include <pluzzle/host/sandbox/worker_loop.hpp>
 
 #include <cstdio>
 #include <unistd.h>

@@ -2,7 +2,7 @@
 // screenshots show what the plugin drew (checked by pixel), in edit, play and solution modes.
 #include "editor_test_support.hpp"
 
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <SFML/Graphics/Image.hpp>
 

@@ -3,7 +3,7 @@
 
 #include <view_transform.hpp>
 
-#include <pluzzle/host/display_list.hpp>
+#include <pluzzle/host/render/display_list.hpp>
 
 #include <set>
 #include <tuple>

@@ -3,7 +3,7 @@
 #pragma once
 #include <cstdlib>
 #include <optional>
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 #include <string>
 
 #include <gtest/gtest.h>

@@ -2,8 +2,8 @@
 #include "editor_test_support.hpp"
 
 #include <level_library.hpp>
-#include <pluzzle/host/pack_file.hpp>
-#include <pluzzle/host/sqlite.hpp>
+#include <pluzzle/host/levels/pack_file.hpp>
+#include <pluzzle/host/store/sqlite.hpp>
 
 #include <sqlite3.h>
 

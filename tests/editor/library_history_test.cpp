@@ -6,7 +6,7 @@
 #include "library_history.hpp"
 
 #include "store_listing.hpp"
-#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/base/errors.hpp>
 
 using namespace pluzzle;
 using namespace pluzzle::editor;

@@ -4,7 +4,7 @@
 #include "editor_test_support.hpp"
 
 #include <editor_session.hpp>
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <algorithm>
 #include <chrono>

@@ -4,8 +4,8 @@
 #include "board.hpp"
 
 #include <pluzzle/canvas.hpp>
-#include <pluzzle/host/display_list.hpp>
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/render/display_list.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // the value an AI plays with, the update after a game, and every bad value stopped with a clear error.
 #include "built_plugins.hpp"
 #include "test_support.hpp"
-#include <pluzzle/host/ai_profiles.hpp>
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/jobs/ai_profiles.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;

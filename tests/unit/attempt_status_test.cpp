@@ -1,7 +1,7 @@
-// pluzzle/host/attempt_status.hpp: a solve attempt's status as stored and printed -- the plugin's SolveStatus, or a
+// pluzzle/host/base/attempt_status.hpp: a solve attempt's status as stored and printed -- the plugin's SolveStatus, or a
 // failure the host saw. Each failure's text is pinned (databases hold them), none reads as a SolveStatus, every text
 // reads back to its status, and no failure is solved or final (a resumed run tries it again).
-#include <pluzzle/host/attempt_status.hpp>
+#include <pluzzle/host/base/attempt_status.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // Blank levels (ABI 1.2, capability 'blank') of each bundled plugin through real dlopen: made from the generator
 // parameters, they validate, round-trip through encode/parse, draw, and start a play state.
 #include "built_plugins.hpp"
-#include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/svg_writer.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/render/svg_writer.hpp>
 #include "test_support.hpp"
 
 using namespace pluzzle::host;

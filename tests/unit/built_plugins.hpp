@@ -1,7 +1,7 @@
 // built_plugins.hpp -- every plugin of this build (the build's plugin folder), and the probe test plugin, each loaded
 // once per test process.
 #pragma once
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 namespace pluzzle::test {
 

@@ -2,8 +2,8 @@
 // drawing, and clear errors for an unknown extension or a picture too large.
 #include "png_image.hpp"
 #include "test_support.hpp"
-#include <pluzzle/host/cairo_writer.hpp>
-#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/render/cairo_writer.hpp>
+#include <pluzzle/host/base/errors.hpp>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;

@@ -2,7 +2,7 @@
 // misbehaving levels: a segfault, an abort, an exit, a hang and a memory hog each cost one level (crashed or
 // timeout, the reason in info), a worker killed from outside costs nothing, and the answers equal the threads'.
 #include "test_support.hpp"
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <csignal>
 #include <fstream>

@@ -2,7 +2,7 @@
 // threads, a crashing plugin level recorded in place, ranks with other plugins refused, and a rank killed mid-run
 // -- Open MPI then ends the job, --resume finishes it; with --enable-recovery rank 0 reassigns its levels itself.
 #include "test_support.hpp"
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <csignal>
 #include <dirent.h>

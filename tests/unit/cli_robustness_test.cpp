@@ -1,7 +1,7 @@
 // The real `pluzzle` binary against hostile surroundings: read-only databases, odd database paths, files that
 // are not level text, bad numbers, signals, and the progress line.
-#include <pluzzle/host/sqlite.hpp>
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/sqlite.hpp>
+#include <pluzzle/host/store/store.hpp>
 #include "test_support.hpp"
 
 #include <sqlite3.h>

@@ -1,5 +1,5 @@
 // The real `pluzzle` binary end to end: exit codes, --json lines, every subcommand, bad inputs.
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 #include "test_support.hpp"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // parses -- as a different puzzle), random bytes flipped anywhere, and a backup taken while a solve writes. The real
 // binary on real SQLite files: damage is named, never solved, never a crash.
 #include "test_support.hpp"
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <random>
 #include <set>

@@ -3,10 +3,10 @@
 // Every stored row must belong to the level it answers, printed must mean stored, and nothing is lost.
 #include "built_plugins.hpp"
 #include "test_support.hpp"
-#include <pluzzle/host/bulk_solve.hpp>
-#include <pluzzle/host/sqlite.hpp>
+#include <pluzzle/host/jobs/bulk_solve.hpp>
+#include <pluzzle/host/store/sqlite.hpp>
 
-#include <pluzzle/host/thread_executor.hpp>
+#include <pluzzle/host/solve/thread_executor.hpp>
 #include <sqlite3.h>
 
 #include <algorithm>

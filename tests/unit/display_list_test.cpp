@@ -2,8 +2,8 @@
 // groups' nesting, sanitised plugin input, and its error policy -- nothing thrown into plugin code, the first
 // failure rethrown by take() once the plugin call has returned.
 #include "built_plugins.hpp"
-#include <pluzzle/host/display_list.hpp>
-#include <pluzzle/host/errors.hpp>
+#include <pluzzle/host/render/display_list.hpp>
+#include <pluzzle/host/base/errors.hpp>
 
 #include <gtest/gtest.h>
 

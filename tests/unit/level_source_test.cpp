@@ -1,6 +1,6 @@
 // Choosing the plugin for a file: --type, extension, content; ambiguity and unknown types are clear errors.
-#include <pluzzle/host/level_source.hpp>
-#include <pluzzle/host/pack_file.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
+#include <pluzzle/host/levels/pack_file.hpp>
 #include "test_support.hpp"
 
 #include <fcntl.h>

@@ -2,7 +2,7 @@
 // cairo) are changed the way real screenshots differ -- tile size, margins, position, colour theme, blur, JPEG --
 // and must read back exactly. Also the refusals: not a picture, no board, a hex board.
 #include "built_plugins.hpp"
-#include <pluzzle/host/cairo_writer.hpp>
+#include <pluzzle/host/render/cairo_writer.hpp>
 #include "test_support.hpp"
 
 #include <opencv2/imgcodecs.hpp>

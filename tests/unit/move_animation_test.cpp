@@ -1,7 +1,7 @@
 // Move animation (ABI 1.4, capability 'animate') through the real loop plugin: frame 0 shows the state before the
 // move, the last frame the state after it, and a frame between shows the tile part of the way round.
 #include "built_plugins.hpp"
-#include <pluzzle/host/svg_writer.hpp>
+#include <pluzzle/host/render/svg_writer.hpp>
 #include "test_support.hpp"
 
 #include <cmath>

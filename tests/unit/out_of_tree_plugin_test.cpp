@@ -1,7 +1,7 @@
 // The third-party story, for real: install the SDK into a temporary prefix, copy the template plugin out of
 // the source tree, build it there against the installed CMake package, and load it into the host.
 #include "test_support.hpp"
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;

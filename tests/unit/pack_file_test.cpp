@@ -12,8 +12,8 @@
 #include <unistd.h>
 #include <vector>
 
-#include <pluzzle/host/errors.hpp>
-#include <pluzzle/host/pack_file.hpp>
+#include <pluzzle/host/base/errors.hpp>
+#include <pluzzle/host/levels/pack_file.hpp>
 
 namespace fs = std::filesystem;
 using namespace pluzzle::host;

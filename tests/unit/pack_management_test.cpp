@@ -4,7 +4,7 @@
 #include "store_listing.hpp"
 #include "test_support.hpp"
 
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;

@@ -5,9 +5,9 @@
 // (tests/plugins/c_plugin) and the SDK's examples (sdk/examples/<id>) are held to the same contract with their
 // levels beside their source.
 #include "built_plugins.hpp"
-#include <pluzzle/host/level_source.hpp>
-#include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/svg_writer.hpp>
+#include <pluzzle/host/levels/level_source.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/render/svg_writer.hpp>
 #include "test_support.hpp"
 
 #include <random>

@@ -1,7 +1,7 @@
 // plugin_info (plugin_table.hpp): a plugin's C descriptors become the SDK's C++ values once, at load time. Every field
 // is copied (nothing points into the plugin's memory afterwards), and the fields a 1.0 or 1.1 table does not reach
 // (abi.h rule 2) are absent however the memory behind it looks.
-#include <pluzzle/host/plugin_table.hpp>
+#include <pluzzle/host/plugin/plugin_table.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The plugin loader against real built libraries: good ones load, broken ones are reported and skipped.
-#include <pluzzle/host/plugin_registry.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
 #include "test_support.hpp"
 
 #include <boost/dll/shared_library.hpp>

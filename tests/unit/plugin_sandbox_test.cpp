@@ -4,10 +4,10 @@
 #include "built_plugins.hpp"
 #include "test_support.hpp"
 
-#include <pluzzle/host/plugin_sandbox.hpp>
-#include <pluzzle/host/sandbox_ops.hpp>
-#include <pluzzle/host/svg_writer.hpp>
-#include <pluzzle/host/text_file.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
+#include <pluzzle/host/render/svg_writer.hpp>
+#include <pluzzle/host/base/text_file.hpp>
 
 #include <chrono>
 #include <cmath>

@@ -2,8 +2,8 @@
 // (like ssh with a private key of loose permissions), and `plugins --verify` shows what exactly would run. Real
 // files, real modes and owners (the owner cases need root, as CI runs), real dlopen through the registry.
 #include "test_support.hpp"
-#include <pluzzle/host/plugin_registry.hpp>
-#include <pluzzle/host/plugin_trust.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/plugin/plugin_trust.hpp>
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -12,8 +12,8 @@
 #include <string>
 #include <unistd.h>
 
-#include <pluzzle/host/errors.hpp>
-#include <pluzzle/host/settings.hpp>
+#include <pluzzle/host/base/errors.hpp>
+#include <pluzzle/host/base/settings.hpp>
 
 namespace fs = std::filesystem;
 using namespace pluzzle::host;

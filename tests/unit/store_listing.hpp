@@ -1,7 +1,7 @@
 // store_listing.hpp -- a pack's contents as one comparable string, for the pack-management tests of the CLI's store
 // and of the editor's undoable commands.
 #pragma once
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 #include <cstdint>
 #include <string>

@@ -18,10 +18,10 @@
 #include <unistd.h>
 #include <vector>
 
-#include <pluzzle/host/content_hash.hpp>
-#include <pluzzle/host/errors.hpp>
-#include <pluzzle/host/sqlite.hpp>
-#include <pluzzle/host/store.hpp>
+#include <pluzzle/host/base/content_hash.hpp>
+#include <pluzzle/host/base/errors.hpp>
+#include <pluzzle/host/store/sqlite.hpp>
+#include <pluzzle/host/store/store.hpp>
 
 namespace fs = std::filesystem;
 using namespace pluzzle::host;

@@ -1,6 +1,6 @@
 // The SVG writer, on what the recorder made of a plugin's calls: well-formed output for every primitive,
 // escaping, the groups' nesting, and no breakage from odd plugin input.
-#include <pluzzle/host/svg_writer.hpp>
+#include <pluzzle/host/render/svg_writer.hpp>
 
 #include <gtest/gtest.h>
 

@@ -4,9 +4,9 @@
 #include "built_plugins.hpp"
 #include "test_support.hpp"
 
-#include <pluzzle/host/errors.hpp>
-#include <pluzzle/host/plugin_sandbox.hpp>
-#include <pluzzle/host/sandbox_ops.hpp>
+#include <pluzzle/host/base/errors.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // The worker frame codec: byte-exact round trips, and no crash on truncated, oversized or random input (a dying
 // worker leaves half a frame; a plugin writing to the wrong fd leaves garbage).
-#include <pluzzle/host/worker_protocol.hpp>
+#include <pluzzle/host/sandbox/worker_protocol.hpp>
 
 #include <gtest/gtest.h>
 

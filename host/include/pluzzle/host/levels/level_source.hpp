@@ -1,0 +1,99 @@
+// level_source.hpp -- turns files on disk into validated levels: reads the file, picks the plugin (by --type,
+// by extension, else by which plugin can read the content), parses every level in it. Pack files (JSON) are
+// read too, each level by the plugin its "type" names.
+#pragma once
+#include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/base/text_file.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace pluzzle::host {
+
+struct SourceLevel {
+    std::shared_ptr<const Plugin> plugin;
+    LevelPtr level;
+    std::string name;   // from the file, may be empty
+    std::string author; // from a pack file or the level's own metadata
+    std::string params; // generator parameters, when known
+    std::string pack_description; // from a pack file: the pack's description
+    std::string file;   // where it came from
+    size_t index = 0;   // 0-based position within the file
+    bool read_as_windows_1252 = false; // the file was not UTF-8: read as Windows-1252 (callers say so once)
+};
+
+class PluginSandbox;
+
+// What the sandbox already found when it read texts in a batch (level_files.cpp reads many files a few hundred at
+// a time in one call, not one round trip each): key parse_verdict_key(plugin, format, text).
+enum class ParseVerdict { read, refused, crashed };
+struct KnownVerdict {
+    ParseVerdict verdict = ParseVerdict::read;
+    std::string reason; // crashed: why, as guarded_parse would say it
+};
+using ParseVerdicts = std::unordered_map<std::string, KnownVerdict>;
+std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text);
+// Reads each (source, text) with `plugin` in the sandbox's worker, a few hundred to a call, adding a verdict for
+// each to `verdicts`. A text that crashes the worker gets a crashed verdict; the rest go on in a fresh one.
+void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
+                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts);
+
+struct SourceOptions {
+    std::string type;   // plugin id; empty: infer
+    std::string format; // format name; empty: detect
+    // When set, every parse runs in the sandbox's worker first, and in this process only if it read the text there
+    // without crashing or hanging: a plugin that dies on a file is a reason ("plugin 'x' crashed while reading it
+    // (worker killed by SIGSEGV)"), never the end of the caller. Null: parse in process (--in-process).
+    PluginSandbox *sandbox = nullptr;
+    // Verdicts the sandbox gave in a batch: a text it read is parsed here without another round trip, one it
+    // refused is parsed here for the plugin's own error, one that crashed it is that error. Null: none.
+    const ParseVerdicts *verdicts = nullptr;
+};
+
+// Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read (see
+// read_text_file), holds a NUL byte, the type cannot be decided, or any level is malformed or invalid. A leading
+// UTF-8 byte order mark is ignored. A file that is not UTF-8 is read as Windows-1252 (its levels say so); one that
+// is neither is refused with the position of the first bad byte.
+std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
+                                     const SourceOptions &options = {});
+
+// plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker: a refusal
+// there is rethrown as the plugin's own error (same text, same place); a crash or a hang is an InputError naming
+// `source` and the plugin ("plugin 'x' crashed while reading it (worker killed by SIGSEGV)"). For every host that
+// parses text a user handed it: type detection below, the editor's open and import.
+std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
+                                       const std::string &source, PluginSandbox *sandbox,
+                                       const ParseVerdicts *verdicts = nullptr);
+
+// A level file's text as load_levels reads it: UTF-8, or converted from Windows-1252 (converted = true) when it
+// has no UTF-8 beyond ASCII at all. InputError when it cannot be read.
+struct LevelFileText {
+    std::string text;
+    bool converted = false;
+};
+LevelFileText read_level_file(const std::string &path);
+
+// The plugins (and formats) load_levels_from_text will hand `text` from `source` to: the one named by --type, or
+// the only plugin claiming --format or the file's extension, else every candidate (content decides); with the
+// text as they are handed it (no byte order mark). Empty for a pack file and for text that is not UTF-8.
+struct Reader {
+    std::shared_ptr<const Plugin> plugin;
+    std::string format;
+    std::string_view text;
+};
+std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_view text, const std::string &source,
+                                   const SourceOptions &options);
+
+// The name a level gets in a pack: its own, else the file's stem ("#2" after it for the second level of a file that
+// holds several). `db import` and the editor's paste name levels the same way.
+std::string level_name_in_pack(const SourceLevel &level, size_t levels_in_file);
+
+// Same, for text already in memory (`source` names it in errors).
+std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
+                                               const std::string &source, const SourceOptions &options = {});
+
+} // namespace pluzzle::host

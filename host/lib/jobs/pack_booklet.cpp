@@ -1,0 +1,65 @@
+// pack_booklet.cpp -- see pack_booklet.hpp.
+#include <pluzzle/host/jobs/pack_booklet.hpp>
+
+#include <pluzzle/host/base/errors.hpp>
+
+#include <algorithm>
+
+namespace pluzzle::host {
+namespace {
+
+std::string solution_of(Store &store, const Plugin &plugin, const LevelRecord &level, const std::string &source,
+                        const PackBookletOptions &options) {
+    for (const ResultRecord &r : store.results(level.id))
+        if (r.plugin_id == plugin.id() && attempt_solved(r.status) && !r.solution.empty()) return r.solution;
+    if (!plugin.can(PZ_CAP_SOLVE)) return {};
+    SolveOptions solve;
+    solve.time_limit_s = options.timeout_s;
+    solve.max_solutions = 1;
+    const SolveReport report = solve_text(plugin, level.text, source, solve, options.site);
+    return report.solutions.empty() ? std::string() : report.solutions[0];
+}
+
+} // namespace
+
+PackBooklet pack_booklet(Store &store, const PluginRegistry &registry, const std::string &pack,
+                         const PackBookletOptions &options) {
+    if (!store.find_pack(pack)) {
+        std::string names;
+        for (const PackInfo &p : store.packs())
+            names += (names.empty() ? "" : ", ") + p.name;
+        throw InputError(store.path(), "no pack '" + pack + "' (packs: " + (names.empty() ? "none" : names) + ")", 0, 0,
+                         "pack");
+    }
+    std::vector<BookletPuzzle> puzzles;
+    PackBooklet out;
+    for (const LevelRecord &level : store.levels(LevelFilter(pack))) {
+        const std::string source = store.path() + " level " + std::to_string(level.id);
+        const auto plugin = registry.find(level.type);
+        if (!plugin)
+            throw InputError(source,
+                             "type '" + level.type + "' has no installed plugin (installed: " + registry.ids() + ")", 0,
+                             0, "type");
+        if (!level_text_intact(level))
+            throw InputError(source, "its text does not match its hash: the database is damaged (see `pluzzle db "
+                                     "check`)");
+        BookletPuzzle p;
+        p.caption = level.name;
+        p.puzzle = draw_text(*plugin, level.text, source, nullptr, options.site);
+        if (options.layout.solutions && plugin->can(PZ_CAP_PLAY)) {
+            const std::string solution = solution_of(store, *plugin, level, source, options);
+            if (!solution.empty()) {
+                p.solution = draw_text(*plugin, level.text, source, &solution, options.site);
+                ++out.solutions;
+            }
+        }
+        puzzles.push_back(std::move(p));
+    }
+    BookletLayout layout = options.layout;
+    if (layout.title.empty()) layout.title = pack;
+    out.levels = puzzles.size();
+    out.pages = booklet_pages(puzzles, layout);
+    return out;
+}
+
+} // namespace pluzzle::host

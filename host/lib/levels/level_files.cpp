@@ -1,0 +1,79 @@
+#include <pluzzle/host/levels/level_files.hpp>
+
+#include <map>
+#include <optional>
+
+namespace pluzzle::host {
+
+size_t LoadedFiles::level_count() const {
+    size_t n = 0;
+    for (const auto &f : files)
+        n += f.levels.size();
+    return n;
+}
+
+namespace {
+
+// A group of files is read into memory at a time (bounded memory for an import of 10^5 files).
+constexpr size_t kFilesAtATime = 1024;
+
+void add_failure(LoadedFiles &out, const std::string &path, const InputError &e) { out.failures.push_back({path, e}); }
+
+} // namespace
+
+LoadedFiles load_level_files(const PluginRegistry &registry, const std::vector<std::string> &paths,
+                             const SourceOptions &options) {
+    LoadedFiles out;
+    for (size_t from = 0; from < paths.size(); from += kFilesAtATime) {
+        const size_t end = std::min(paths.size(), from + kFilesAtATime);
+        std::vector<std::optional<LevelFileText>> texts(end - from);
+        std::vector<std::optional<InputError>> unreadable(end - from);
+        for (size_t i = from; i < end; ++i) {
+            try {
+                texts[i - from] = read_level_file(paths[i]);
+            } catch (const InputError &e) {
+                unreadable[i - from] = e;
+            }
+        }
+        // With a sandbox, each text goes to the worker of every plugin that will be asked to read it, in batches
+        // first: one round trip for a few hundred files instead of one per file and candidate
+        // (load_levels_from_text then uses the verdicts).
+        ParseVerdicts verdicts;
+        SourceOptions with_verdicts = options;
+        if (options.sandbox) {
+            std::map<std::pair<std::shared_ptr<const Plugin>, std::string>,
+                     std::vector<std::pair<std::string, std::string_view>>>
+                by_reader;
+            for (size_t i = from; i < end; ++i)
+                if (texts[i - from])
+                    for (const Reader &reader : readers_to_try(registry, texts[i - from]->text, paths[i], options))
+                        by_reader[{reader.plugin, reader.format}].emplace_back(paths[i], reader.text);
+            for (const auto &[reader, batch] : by_reader)
+                read_in_sandbox(*options.sandbox, *reader.first, reader.second, batch, verdicts);
+            with_verdicts.verdicts = &verdicts;
+        }
+        for (size_t i = from; i < end; ++i) {
+            const std::string &path = paths[i];
+            if (unreadable[i - from]) {
+                add_failure(out, path, *unreadable[i - from]);
+                continue;
+            }
+            try {
+                auto levels = load_levels_from_text(registry, texts[i - from]->text, path, with_verdicts);
+                for (auto &l : levels)
+                    l.read_as_windows_1252 = texts[i - from]->converted;
+                if (texts[i - from]->converted) out.read_as_windows_1252.push_back(path);
+                out.files.push_back({path, std::move(levels)});
+            } catch (const InputError &e) {
+                add_failure(out, path, e);
+            } catch (const PluginError &e) {
+                // A plugin's own failure on this file (it threw, or broke the ABI's rules): the file's problem to
+                // report, the other files' levels still load.
+                add_failure(out, path, InputError(path, e.what()));
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace pluzzle::host

@@ -1,0 +1,284 @@
+#include <pluzzle/host/levels/level_source.hpp>
+
+#include <pluzzle/host/base/content_hash.hpp>
+#include <pluzzle/host/levels/pack_file.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
+#include <pluzzle/host/base/text_file.hpp>
+#include <pluzzle/host/base/utf8.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace pluzzle::host {
+
+namespace {
+
+// A parse that takes longer in the worker is a hang: far above any real file (a 1000 x 1000 loop board reads in
+// well under a second).
+constexpr double kParseDeadlineSeconds = 30;
+
+} // namespace
+
+std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text) {
+    return content_hash(plugin.id() + "\n" + format, text);
+}
+
+namespace {
+
+std::string crashed(const Plugin &plugin, SandboxOutcome::Failure failure, const ExitReason &exit) {
+    return "plugin '" + plugin.id() + "' " +
+           (failure == SandboxOutcome::Failure::timeout
+                ? "hung while reading it (no answer within " + std::to_string(int(kParseDeadlineSeconds)) +
+                      " s; worker killed)"
+                : "crashed while reading it (worker " + exit.text() + ")");
+}
+
+} // namespace
+
+void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
+                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts) {
+    constexpr size_t kBatch = 256, kBatchBytes = size_t(16) << 20;
+    for (size_t from = 0; from < texts.size();) {
+        size_t end = from, bytes = 0;
+        while (end < texts.size() && end - from < kBatch &&
+               (end == from || bytes + texts[end].second.size() < kBatchBytes))
+            bytes += texts[end++].second.size();
+        wire::Fields args = {{"format", format}};
+        for (size_t i = from; i < end; ++i) {
+            args.emplace_back("source", texts[i].first);
+            args.emplace_back("text", std::string(texts[i].second));
+        }
+        wire::Call call = parse_call(plugin, "", format, "");
+        call.op = "parse_many";
+        call.args = std::move(args);
+        size_t answered = 0;
+        const SandboxOutcome out =
+            sandbox.call(std::move(call), plugin.id(), {kParseDeadlineSeconds + 0.05 * double(end - from)}, nullptr,
+                         [&](const wire::Progress &p) {
+                             const size_t i = from + size_t(p.nodes);
+                             if (i >= end) return;
+                             verdicts[parse_verdict_key(plugin, format, texts[i].second)] = {
+                                 p.fraction > 0 ? ParseVerdict::read : ParseVerdict::refused, {}};
+                             answered = std::max(answered, size_t(p.nodes) + 1);
+                         });
+        if (out.answered()) {
+            from = end;
+            continue;
+        }
+        // The worker died on the first text it had not answered: that one is the culprit, the batch goes on after it.
+        const size_t culprit = from + answered;
+        if (culprit < end)
+            verdicts[parse_verdict_key(plugin, format, texts[culprit].second)] = {
+                ParseVerdict::crashed, crashed(plugin, out.failure, out.exit)};
+        from = culprit + 1;
+    }
+}
+
+std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
+                                       const std::string &source, PluginSandbox *sandbox,
+                                       const ParseVerdicts *verdicts) {
+    if (verdicts) {
+        const auto known = verdicts->find(parse_verdict_key(plugin, format, text));
+        if (known != verdicts->end()) {
+            if (known->second.verdict == ParseVerdict::crashed) throw InputError(source, known->second.reason);
+            return plugin.parse(text, format, source); // read there, or refused there: the same answer here
+        }
+    }
+    if (sandbox) {
+        const SandboxOutcome out =
+            sandbox->call(parse_call(plugin, text, format, source), plugin.id(), {kParseDeadlineSeconds});
+        if (!out.answered()) throw InputError(source, crashed(plugin, out.failure, out.exit));
+        rethrow_failure(*out.answer);
+    }
+    return plugin.parse(text, format, source);
+}
+
+namespace {
+
+bool has_utf8_beyond_ascii(std::string_view text) {
+    for (size_t i = 0; i < text.size(); ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0x80) && utf8_sequence(text, i) > 1) return true;
+    return false;
+}
+
+std::vector<SourceLevel> wrap(const std::shared_ptr<const Plugin> &plugin, std::vector<ParsedLevel> parsed,
+                              const std::string &source) {
+    std::vector<SourceLevel> out;
+    for (size_t i = 0; i < parsed.size(); ++i) {
+        SourceLevel l;
+        l.plugin = plugin;
+        l.level = std::move(parsed[i].level);
+        l.name = std::move(parsed[i].name);
+        for (auto &[k, v] : plugin->describe(l.level.get()))
+            if (k == "author") l.author = v;
+        l.file = source;
+        l.index = i;
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+std::vector<SourceLevel> from_pack(const PluginRegistry &registry, const std::string &text, const std::string &source,
+                                   const SourceOptions &options) {
+    const PackFile pack = pack_from_json(text, source);
+    std::vector<SourceLevel> out;
+    for (size_t i = 0; i < pack.levels.size(); ++i) {
+        const PackFileLevel &pl = pack.levels[i];
+        const std::string where = source + " (level " + std::to_string(i + 1) + ")";
+        auto plugin = registry.find(pl.type);
+        if (!plugin)
+            throw InputError(where, "no plugin for type '" + pl.type + "' (installed: " + registry.ids() + ")",
+                             0, 0, "type");
+        // Stored text is the plugin's canonical format (its first), never a guess: detection could read it as
+        // another format the plugin also accepts.
+        const auto &formats = plugin->formats();
+        const std::string canonical = formats.empty() ? "" : formats[0].name;
+        auto parsed = guarded_parse(*plugin, pl.text, canonical, where, options.sandbox, options.verdicts);
+        if (parsed.size() != 1) throw InputError(where, "a pack level must hold exactly one level", 0, 0, "text");
+        SourceLevel l;
+        l.plugin = plugin;
+        l.level = std::move(parsed[0].level);
+        l.name = pl.name;
+        l.author = pl.author;
+        l.params = pl.params;
+        l.pack_description = pack.description;
+        l.file = source;
+        l.index = i;
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+std::string extension_of(const std::string &source) {
+    std::string ext = fs::path(source).extension().string();
+    if (!ext.empty()) ext.erase(0, 1);
+    return ext;
+}
+
+// Plugins that claim the format (if given), else the file's extension.
+std::vector<std::shared_ptr<const Plugin>> claiming(const PluginRegistry &registry, const std::string &source,
+                                                    const SourceOptions &options) {
+    const std::string ext = extension_of(source);
+    std::vector<std::shared_ptr<const Plugin>> candidates;
+    for (auto &p : registry.plugins()) {
+        const bool claims =
+            options.format.empty() ? (!ext.empty() && p->has_extension(ext)) : p->has_format(options.format);
+        if (claims) candidates.push_back(p);
+    }
+    return candidates;
+}
+
+} // namespace
+
+std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_view text, const std::string &source,
+                                   const SourceOptions &options) {
+    const std::string_view body = strip_utf8_bom(text);
+    if (first_invalid_utf8(body) != std::string_view::npos) return {};
+    if (!options.type.empty()) {
+        auto plugin = registry.find(options.type);
+        if (!plugin || (!options.format.empty() && !plugin->has_format(options.format))) return {};
+        return {Reader{plugin, options.format, body}};
+    }
+    if (looks_like_pack_file(body)) return {};
+    auto candidates = claiming(registry, source, options);
+    if (candidates.size() == 1) {
+        const std::string format =
+            options.format.empty() ? candidates[0]->format_for_extension(extension_of(source)) : options.format;
+        return {Reader{candidates[0], format, body}};
+    }
+    if (candidates.empty() && options.format.empty()) candidates = registry.plugins();
+    std::vector<Reader> readers;
+    for (auto &p : candidates)
+        readers.push_back(Reader{p, options.format, body});
+    return readers;
+}
+
+std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
+                                               const std::string &source, const SourceOptions &options) {
+    // Level files are UTF-8 text (the ABI says so): refuse anything else here, once, with its position, rather
+    // than let each plugin stumble over it. Editors may put a byte order mark in front.
+    const std::string_view body = strip_utf8_bom(text);
+    if (body.size() != text.size()) return load_levels_from_text(registry, std::string(body), source, options);
+    check_utf8_text(text, source);
+
+    if (options.type.empty() && looks_like_pack_file(text)) return from_pack(registry, text, source, options);
+
+    if (!options.type.empty()) {
+        auto plugin = registry.find(options.type);
+        if (!plugin) throw InputError(source, "unknown puzzle type '" + options.type + "' (installed: " + registry.ids() + ")", 0, 0, "type");
+        if (!options.format.empty() && !plugin->has_format(options.format))
+            throw InputError(source, "type '" + options.type + "' has no format '" + options.format + "'", 0, 0, "format");
+        return wrap(plugin, guarded_parse(*plugin, text, options.format, source, options.sandbox, options.verdicts),
+                    source);
+    }
+
+    std::vector<std::shared_ptr<const Plugin>> candidates = claiming(registry, source, options);
+    const std::string ext = extension_of(source);
+    if (candidates.size() == 1) {
+        const std::string format = options.format.empty() ? candidates[0]->format_for_extension(ext) : options.format;
+        return wrap(candidates[0],
+                    guarded_parse(*candidates[0], text, format, source, options.sandbox, options.verdicts), source);
+    }
+    if (candidates.empty()) {
+        if (!options.format.empty()) throw InputError(source, "no installed plugin reads format '" + options.format + "'", 0, 0, "format");
+        candidates = registry.plugins();
+    }
+    if (candidates.empty()) throw InputError(source, "no puzzle plugin is installed (see `pluzzle plugins`)");
+
+    // Content decides: exactly one candidate must read the whole file.
+    std::vector<std::pair<std::shared_ptr<const Plugin>, std::vector<ParsedLevel>>> readers;
+    std::string reasons;
+    for (auto &p : candidates) {
+        try {
+            readers.emplace_back(p, guarded_parse(*p, text, options.format, source, options.sandbox, options.verdicts));
+        } catch (const InputError &e) {
+            reasons += "\n  " + p->id() + ": " + e.what();
+        } catch (const PluginError &e) {
+            reasons += "\n  " + p->id() + ": " + e.what();
+        }
+    }
+    if (readers.size() == 1) return wrap(readers[0].first, std::move(readers[0].second), source);
+    if (readers.empty()) throw InputError(source, "no installed plugin can read this file:" + reasons);
+    std::string names;
+    for (auto &r : readers) names += (names.empty() ? "" : ", ") + r.first->id();
+    throw InputError(source, "ambiguous: readable as " + names + "; choose with --type", 0, 0, "type");
+}
+
+LevelFileText read_level_file(const std::string &path) {
+    LevelFileText file{read_text_file(path)};
+    // Files from the wild are not all UTF-8: webpbn's exports carry Windows-1252 names. Level text in memory and
+    // in the database is always UTF-8, so the conversion happens here, at the file boundary, and only for files
+    // with no UTF-8 character beyond ASCII at all: one that has some is damaged UTF-8, refused with the position.
+    std::string &text = file.text;
+    if (first_invalid_utf8(strip_utf8_bom(text)) != std::string_view::npos && !has_utf8_beyond_ascii(text) &&
+        text.find('\0') == std::string::npos) {
+        if (auto utf8 = windows_1252_to_utf8(text)) {
+            text = std::move(*utf8);
+            file.converted = true;
+        }
+    }
+    return file;
+}
+
+std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
+                                     const SourceOptions &options) {
+    const LevelFileText file = read_level_file(path);
+    auto levels = load_levels_from_text(registry, file.text, path, options);
+    for (auto &l : levels)
+        l.read_as_windows_1252 = file.converted;
+    return levels;
+}
+
+std::string level_name_in_pack(const SourceLevel &level, size_t levels_in_file) {
+    if (!level.name.empty()) return level.name;
+    return std::filesystem::path(level.file).stem().string() +
+           (levels_in_file > 1 ? " #" + std::to_string(level.index + 1) : "");
+}
+
+} // namespace pluzzle::host

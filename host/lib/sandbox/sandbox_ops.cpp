@@ -1,0 +1,297 @@
+// sandbox_ops.cpp -- see sandbox_ops.hpp.
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
+
+#include <pluzzle/host/render/cairo_writer.hpp>
+#include <pluzzle/host/render/display_list_bytes.hpp>
+#include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/render/svg_writer.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace pluzzle::host {
+namespace {
+
+std::string number(double v) {
+    char buffer[64];
+    const auto r = std::to_chars(buffer, buffer + sizeof buffer, v); // shortest exact form: the value round-trips
+    return std::string(buffer, r.ptr);
+}
+
+double to_double(const std::string &s) {
+    if (s == "nan") return NAN;
+    double v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size()) throw PluginError("sandbox: bad number '" + s + "'");
+    return v;
+}
+
+uint64_t to_u64(const std::string &s) {
+    uint64_t v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size()) throw PluginError("sandbox: bad count '" + s + "'");
+    return v;
+}
+
+// A place of a validation error (ABI 1.7) on the wire: "cell ROW COL" or "point X Y".
+std::string place_text(const pluzzle::Place &p) {
+    if (p.kind == PZ_PLACE_POINT) return "point " + number(p.x) + " " + number(p.y);
+    return "cell " + std::to_string(p.row) + " " + std::to_string(p.col);
+}
+
+pluzzle::Place place_of(const std::string &text) {
+    pluzzle::Place p;
+    std::istringstream in(text);
+    std::string kind;
+    in >> kind;
+    if (kind == "point") {
+        p.kind = PZ_PLACE_POINT;
+        in >> p.x >> p.y;
+    } else {
+        in >> p.row >> p.col;
+    }
+    if (in.fail() || (kind != "cell" && kind != "point")) throw PluginError("sandbox: bad place '" + text + "'");
+    return p;
+}
+
+wire::Call call_of(const Plugin &plugin, std::string op, wire::Fields args) {
+    wire::Call call;
+    call.op = std::move(op);
+    call.plugin_path = plugin.path();
+    call.args = std::move(args);
+    return call;
+}
+
+// The worker's plugins, by file: loaded on a call's first use of it, so a worker that only ever reads one type
+// never pays for the others.
+class LoadedPlugins {
+  public:
+    std::shared_ptr<const Plugin> get(PluginRegistry &registry, const std::string &path) {
+        auto it = by_path_.find(path);
+        if (it != by_path_.end()) return it->second;
+        if (!registry.load_file(path))
+            throw PluginError("cannot load " + path + ": " + registry.problems().back().reason);
+        return by_path_[path] = registry.plugins().back();
+    }
+
+  private:
+    std::map<std::string, std::shared_ptr<const Plugin>> by_path_;
+};
+
+LoadedPlugins &loaded_plugins() {
+    static LoadedPlugins plugins; // one worker process, one registry
+    return plugins;
+}
+
+LevelPtr parse_one(const Plugin &plugin, const wire::Call &call) {
+    const std::string source = wire::field_or(call.args, "source", "level");
+    return plugin.parse_one(wire::field_or(call.args, "text"), source);
+}
+
+wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::atomic<bool> *cancel,
+                    const std::function<void(const pz_progress &)> &progress,
+                    const std::function<void(const wire::Progress &)> &emit) {
+    const auto arg = [&](std::string_view key) { return wire::field_or(call.args, key); };
+    if (call.op == "parse") {
+        const auto levels = plugin.parse(arg("text"), arg("format"), arg("source"));
+        return {{"levels", std::to_string(levels.size())}};
+    }
+    if (call.op == "parse_many") { // each verdict leaves before the next text is tried: a crash names its text
+        const std::string format = arg("format");
+        std::string source;
+        uint64_t index = 0;
+        for (const auto &[k, v] : call.args) {
+            if (k == "source") source = v;
+            if (k != "text") continue;
+            bool read = true;
+            std::string why;
+            try {
+                plugin.parse(v, format, source);
+            } catch (const std::exception &e) {
+                read = false;
+                why = e.what();
+            }
+            if (emit) emit(wire::Progress{call.call_id, index++, read ? 1.0 : 0.0, why});
+        }
+        return {{"count", std::to_string(index)}};
+    }
+    if (call.op == "solve") {
+        const LevelPtr level = parse_one(plugin, call);
+        SolveOptions options;
+        options.time_limit_s = to_double(arg("time_limit_s"));
+        options.node_limit = to_u64(arg("node_limit"));
+        options.max_solutions = uint32_t(to_u64(arg("max_solutions")));
+        for (const auto &[k, v] : call.args)
+            if (k == "option") {
+                const size_t eq = v.find('=');
+                options.params.emplace_back(v.substr(0, eq), eq == std::string::npos ? "" : v.substr(eq + 1));
+            }
+        options.cancel = cancel;
+        options.progress = progress;
+        const SolveReport r = plugin.solve(level.get(), options);
+        wire::Fields out = {{"status", std::to_string(int(r.status))},
+                            {"nodes", std::to_string(r.nodes)},
+                            {"time_ms", number(r.time_ms)},
+                            {"lower_bound", number(r.lower_bound)},
+                            {"upper_bound", number(r.upper_bound)},
+                            {"difficulty", number(r.difficulty)},
+                            {"difficulty_label", r.difficulty_label}};
+        for (const auto &s : r.solutions)
+            out.emplace_back("solution", s);
+        for (const auto &[k, v] : r.stats)
+            out.emplace_back("stat", k + "=" + v);
+        return out;
+    }
+    if (call.op == "check") {
+        const LevelPtr level = parse_one(plugin, call);
+        const CheckReport r = plugin.check(level.get(), arg("solution"));
+        return {{"ok", r.ok ? "1" : "0"}, {"message", r.message}};
+    }
+    if (call.op == "render") {
+        const LevelPtr level = parse_one(plugin, call);
+        StatePtr state;
+        for (const auto &[k, v] : call.args)
+            if (k == "state") state = plugin.decode_state(level, v, wire::field_or(call.args, "state_source", "state"));
+        const DisplayList drawing = plugin.render(level.get(), state.get());
+        const std::string format = arg("output_format");
+        const float scale = float(to_double(arg("scale")));
+        return {{"document", format == "png"            ? png_document(drawing, scale)
+                             : format == "pdf"          ? pdf_document({drawing}, scale)
+                             : format == "display_list" ? display_list_bytes(drawing)
+                                                        : svg_document(drawing, scale)}};
+    }
+    if (call.op == "ai_move") {
+        const LevelPtr level = parse_one(plugin, call);
+        const StatePtr state = plugin.decode_state(level, arg("state"), "state");
+        SolveOptions options;
+        options.time_limit_s = to_double(arg("time_limit_s"));
+        options.cancel = cancel;
+        return {{"move", plugin.ai_move(state.get(), arg("ai"), options)}};
+    }
+    throw PluginError("the worker has no operation '" + call.op + "' (an older pluzzle-worker?)");
+}
+
+} // namespace
+
+wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, const std::atomic<bool> *cancel,
+                              const std::function<void(const pz_progress &)> &progress,
+                              const std::function<void(const wire::Progress &)> &emit) {
+    wire::Answer answer;
+    answer.call_id = call.call_id;
+    try {
+        const auto plugin = loaded_plugins().get(registry, call.plugin_path);
+        answer.fields = run_op(*plugin, call, cancel, progress, emit);
+    } catch (const InputError &e) {
+        answer.outcome = wire::AnswerOutcome::input_error;
+        answer.message = e.what();
+        answer.fields = {{"file", e.file()},
+                         {"reason", e.reason()},
+                         {"line", std::to_string(e.line())},
+                         {"column", std::to_string(e.column())},
+                         {"field", e.field()},
+                         {"foreign", dynamic_cast<const ForeignParseError *>(&e) ? "1" : "0"}};
+        for (const pluzzle::Place &p : e.places())
+            answer.fields.emplace_back("place", place_text(p));
+    } catch (const std::exception &e) {
+        answer.outcome = wire::AnswerOutcome::plugin_error;
+        answer.message = e.what();
+    }
+    return answer;
+}
+
+wire::Call parse_call(const Plugin &plugin, const std::string &text, const std::string &format,
+                      const std::string &source) {
+    return call_of(plugin, "parse", {{"text", text}, {"format", format}, {"source", source}});
+}
+
+wire::Call solve_call(const Plugin &plugin, const std::string &canonical_text, const std::string &source,
+                      const SolveOptions &options) {
+    wire::Fields args = {{"text", canonical_text},
+                         {"source", source},
+                         {"time_limit_s", number(options.time_limit_s)},
+                         {"node_limit", std::to_string(options.node_limit)},
+                         {"max_solutions", std::to_string(options.max_solutions)}};
+    for (const auto &[k, v] : options.params)
+        args.emplace_back("option", k + "=" + v);
+    return call_of(plugin, "solve", std::move(args));
+}
+
+wire::Call check_call(const Plugin &plugin, const std::string &canonical_text, const std::string &solution) {
+    return call_of(plugin, "check", {{"text", canonical_text}, {"solution", solution}});
+}
+
+wire::Call render_call(const Plugin &plugin, const std::string &canonical_text, const std::string *state_text,
+                       const std::string &state_source, const std::string &output_format, float scale) {
+    wire::Fields args = {{"text", canonical_text}, {"output_format", output_format}, {"scale", number(scale)}};
+    if (state_text) {
+        args.emplace_back("state", *state_text);
+        args.emplace_back("state_source", state_source);
+    }
+    return call_of(plugin, "render", std::move(args));
+}
+
+wire::Call ai_move_call(const Plugin &plugin, const std::string &canonical_text, const std::string &state_text,
+                        const std::string &ai, double time_limit_s) {
+    return call_of(
+        plugin, "ai_move",
+        {{"text", canonical_text}, {"state", state_text}, {"ai", ai}, {"time_limit_s", number(time_limit_s)}});
+}
+
+void rethrow_failure(const wire::Answer &answer) {
+    if (answer.outcome == wire::AnswerOutcome::ok) return;
+    if (answer.outcome == wire::AnswerOutcome::plugin_error) throw PluginError(answer.message);
+    const auto get = [&](std::string_view key) { return wire::field_or(answer.fields, key); };
+    const int line = int(to_u64(get("line").empty() ? "0" : get("line")));
+    const int column = int(to_u64(get("column").empty() ? "0" : get("column")));
+    if (get("foreign") == "1") throw ForeignParseError(get("file"), get("reason"), line, column, get("field"));
+    InputError error(get("file"), get("reason"), line, column, get("field"));
+    std::vector<pluzzle::Place> places;
+    for (const auto &[k, v] : answer.fields)
+        if (k == "place") places.push_back(place_of(v));
+    error.set_places(std::move(places));
+    throw error;
+}
+
+SolveReport solve_report_of(const wire::Answer &answer) {
+    rethrow_failure(answer);
+    SolveReport r;
+    for (const auto &[k, v] : answer.fields) {
+        if (k == "status") {
+            const uint64_t status = to_u64(v);
+            if (status > PZ_SOLVE_CANCELLED) throw PluginError("sandbox: unknown solve status " + v);
+            r.status = SolveStatus(status);
+        } else if (k == "solution")
+            r.solutions.push_back(v);
+        else if (k == "nodes")
+            r.nodes = to_u64(v);
+        else if (k == "time_ms")
+            r.time_ms = to_double(v);
+        else if (k == "lower_bound")
+            r.lower_bound = to_double(v);
+        else if (k == "upper_bound")
+            r.upper_bound = to_double(v);
+        else if (k == "difficulty")
+            r.difficulty = to_double(v);
+        else if (k == "difficulty_label")
+            r.difficulty_label = v;
+        else if (k == "stat") {
+            const size_t eq = v.find('=');
+            r.stats.emplace_back(v.substr(0, eq), eq == std::string::npos ? "" : v.substr(eq + 1));
+        }
+    }
+    return r;
+}
+
+DisplayList drawing_of(const wire::Answer &answer) {
+    rethrow_failure(answer);
+    return display_list_from_bytes(wire::field_or(answer.fields, "document"));
+}
+
+CheckReport check_report_of(const wire::Answer &answer) {
+    rethrow_failure(answer);
+    return {wire::field_or(answer.fields, "ok") == "1", wire::field_or(answer.fields, "message")};
+}
+
+} // namespace pluzzle::host

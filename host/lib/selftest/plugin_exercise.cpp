@@ -1,0 +1,195 @@
+#include <pluzzle/host/selftest/plugin_exercise.hpp>
+
+#include <pluzzle/host/base/errors.hpp>
+#include <pluzzle/solve_status.hpp>
+
+#include <climits>
+
+namespace pluzzle::host {
+
+std::vector<ExerciseMove> moves_from_bytes(std::string_view bytes) {
+    std::vector<ExerciseMove> out;
+    for (size_t i = 0; i + 4 <= bytes.size() && out.size() < 16; i += 4)
+        out.push_back(
+            {uint8_t(bytes[i]), uint8_t(bytes[i + 1]) / 255.0f, uint8_t(bytes[i + 2]) / 255.0f, uint8_t(bytes[i + 3])});
+    return out;
+}
+
+std::vector<ExerciseMove> random_moves(Rng &rng, int count) {
+    std::string bytes;
+    for (int i = 0; i < 4 * count; ++i)
+        bytes += char(rng.below(256));
+    // A third are keys on a character a puzzle may use (digits, letters, space): a byte alone rarely is one.
+    std::vector<ExerciseMove> moves = moves_from_bytes(bytes);
+    static const std::string keys = "0123456789 abcdefghijklmnopqrstuvwxyz";
+    for (ExerciseMove &m : moves)
+        if (rng.below(3) == 0) m.what = uint8_t((m.what & ~3u) | PZ_INPUT_KEY), m.extra = uint8_t(rng.pick(keys));
+    return moves;
+}
+
+void ExerciseTally::add(const ExerciseTally &o) {
+    texts += o.texts, refused_texts += o.refused_texts, levels += o.levels, solved += o.solved;
+    solve_refused += o.solve_refused, moves += o.moves, edits += o.edits;
+}
+
+SolveOptions tiny_solve_limits() {
+    SolveOptions o;
+    o.node_limit = 500;
+    o.time_limit_s = 0.25;
+    return o;
+}
+
+namespace {
+
+pz_input input_of(const ExerciseMove &m, const DisplayList &picture) {
+    pz_input in{};
+    in.struct_size = sizeof in;
+    in.kind = int32_t(m.what & 3);
+    in.x = m.x * picture.width;
+    in.y = m.y * picture.height;
+    in.start_x = in.x, in.start_y = in.y;
+    in.button = (m.what & 4) ? 1 : 0;
+    static constexpr int32_t keys[] = {PZ_KEY_UP,    PZ_KEY_DOWN,   PZ_KEY_LEFT,      PZ_KEY_RIGHT,
+                                       PZ_KEY_ENTER, PZ_KEY_ESCAPE, PZ_KEY_BACKSPACE, PZ_KEY_DELETE};
+    in.key = m.extra < 8 ? keys[m.extra] : int32_t(m.extra);
+    // A play move with bit 4 names a cell, as a keyboard cursor does (ABI 1.6), off the board too.
+    if (!(m.what & 8) && (m.what & 16))
+        in.has_cell = 1, in.cell_row = int(m.x * 24) - 2, in.cell_col = int(m.y * 24) - 2;
+    return in;
+}
+
+void play(const Plugin &plugin, const LevelPtr &level, const std::vector<ExerciseMove> &moves, ExerciseTally &tally) {
+    StatePtr state = plugin.new_state(level);
+    for (const ExerciseMove &m : moves) {
+        if (m.what & 8) continue; // an edit
+        const DisplayList picture = plugin.render(level.get(), state.get());
+        plugin.status(state.get());
+        const std::string move = plugin.interpret(state.get(), input_of(m, picture));
+        if (move.empty()) continue;
+        try {
+            state = plugin.execute(state, move);
+        } catch (const InputError &) {
+            continue; // a move the rules refuse (the game is over): said, not done
+        }
+        ++tally.moves;
+        const std::string text = plugin.encode_state(state.get());
+        if (plugin.encode_state(plugin.decode_state(level, text, "state").get()) != text)
+            throw ContractViolation("the state text does not round-trip: " + text);
+    }
+}
+
+void edit(const Plugin &plugin, LevelPtr level, const std::vector<ExerciseMove> &moves, ExerciseTally &tally) {
+    const auto &tools = plugin.tools();
+    if (tools.empty()) return;
+    for (const ExerciseMove &m : moves) {
+        if (!(m.what & 8)) continue;
+        const DisplayList picture = plugin.render(level.get(), nullptr);
+        const std::string edit =
+            plugin.edit_interpret(level.get(), tools[(m.what >> 4) % tools.size()].id, input_of(m, picture));
+        if (edit.empty()) continue;
+        try {
+            level = plugin.edit_execute(level.get(), edit);
+        } catch (const InputError &) {
+            continue; // an edit that would break the level's rules is refused with a reason
+        }
+        ++tally.edits;
+        plugin.render(level.get(), nullptr);
+    }
+    const std::string text = plugin.encode(level.get());
+    const auto again = plugin.parse(text, plugin.formats().front().name, "edited");
+    if (again.size() != 1 || plugin.encode(again.front().level.get()) != text)
+        throw ContractViolation("an edited level does not round-trip: " + text);
+}
+
+} // namespace
+
+void exercise_level(const Plugin &plugin, const LevelPtr &level, const std::vector<ExerciseMove> &moves,
+                    const SolveOptions &limits, ExerciseTally &tally) {
+    ++tally.levels;
+    const std::string text = plugin.encode(level.get());
+    std::vector<ParsedLevel> again;
+    try {
+        again = plugin.parse(text, plugin.formats().front().name, "encoded");
+    } catch (const InputError &e) {
+        throw ContractViolation(std::string("the level's own encoding does not parse: ") + e.what() + "\n" + text);
+    }
+    if (again.size() != 1)
+        throw ContractViolation("the encoding of one level parses as " + std::to_string(again.size()) + " levels");
+    if (plugin.encode(again.front().level.get()) != text)
+        throw ContractViolation("encode -> parse -> encode changes the text:\n" + text);
+    plugin.describe(level.get());
+    plugin.render(level.get(), nullptr);
+    for (const auto &[row, col] : {std::pair{0, 0}, {1, 2}, {-1, 0}, {0, -1}, {1 << 20, 3}, {INT32_MIN, INT32_MAX}})
+        plugin.cell_outline(level.get(), row, col); // any answer, never a crash (nothing when there is no cursor)
+    if (plugin.can(PZ_CAP_SOLVE)) {
+        SolveReport report;
+        try {
+            report = plugin.solve(level.get(), limits);
+        } catch (const InputError &) {
+            ++tally.solve_refused;          // a solver may refuse, with the reason, a level it has no answer for
+            report.status = PZ_SOLVE_LIMIT; // (celladd's game with no AI opponent: no line to find)
+        }
+        if (counts_as_solved(report.status)) {
+            ++tally.solved;
+            for (const std::string &solution : report.solutions)
+                if (const CheckReport c = plugin.check(level.get(), solution); !c.ok)
+                    throw ContractViolation("check rejects the solver's own solution (" + c.message + "): " + solution);
+        }
+    }
+    if (plugin.can(PZ_CAP_PLAY)) play(plugin, level, moves, tally);
+    if (plugin.can(PZ_CAP_EDIT)) edit(plugin, level, moves, tally);
+}
+
+void exercise_text(const Plugin &plugin, std::string_view text, const std::vector<ExerciseMove> &moves,
+                   const SolveOptions &limits, ExerciseTally &tally) {
+    ++tally.texts;
+    bool read = false;
+    for (const auto &format : plugin.formats()) {
+        try {
+            std::vector<ParsedLevel> levels;
+            try {
+                levels = plugin.parse(text, format.name, "input");
+            } catch (const ForeignParseError &e) {
+                throw ContractViolation(std::string("parse threw an exception that is not a pluzzle::Error, so the "
+                                                    "user gets no line or column: ") +
+                                        e.what());
+            } catch (const InputError &) {
+                continue; // the input's fault, said with its place: what a bad file must get
+            }
+            read = true;
+            for (const ParsedLevel &parsed : levels) {
+                try {
+                    exercise_level(plugin, parsed.level, moves, limits, tally);
+                } catch (const InputError &e) { // past validate, only a refused move or edit is the input's fault
+                    throw ContractViolation(std::string("a valid level refused: ") + e.what());
+                }
+            }
+        } catch (const ContractViolation &e) {
+            throw ContractViolation("format " + format.name + ": " + e.what());
+        } catch (const PluginError &e) {
+            throw ContractViolation("format " + format.name + ": internal error: " + e.what());
+        } catch (const std::exception &e) {
+            throw ContractViolation("format " + format.name + ": exception: " + e.what());
+        }
+    }
+    if (!read) ++tally.refused_texts;
+}
+
+std::string mutate_text(const std::string &text, Rng &rng) {
+    std::string s = text;
+    const int edits = 1 + int(rng.below(4));
+    static const std::string alphabet = "0123456789 \n\t#.-,;:|{}[]\"abcxyz\xff";
+    for (int e = 0; e < edits && !s.empty(); ++e) {
+        const size_t at = rng.below(s.size());
+        switch (rng.below(5)) {
+        case 0: s[at] = rng.pick(alphabet); break;                              // replace
+        case 1: s.erase(at, 1 + rng.below(3)); break;                           // delete
+        case 2: s.insert(at, 1, rng.pick(alphabet)); break;                     // insert
+        case 3: s.resize(at); break;                                            // truncate
+        default: s.insert(at, s.substr(rng.below(s.size()), 1 + rng.below(8))); // duplicate a piece
+        }
+    }
+    return s;
+}
+
+} // namespace pluzzle::host
