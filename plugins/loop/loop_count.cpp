@@ -1,0 +1,156 @@
+// loop_count.cpp -- loop rules (rule_solvers.hpp): the undecided tiles fall into independent components, each
+// counted exactly by branching and splitting again; the first solution (and a second) is put together from each
+// component's.
+#include "rule_solvers.hpp"
+
+#include <algorithm>
+
+namespace loop {
+namespace {
+
+// Groups `tiles` (all undecided) into components: two undecided tiles belong together when the edge between them
+// is still open to both choices (decided edges decouple, since arc consistency holds).
+std::vector<std::vector<int64_t>> components(const Search &s, const std::vector<int64_t> &tiles,
+                                             std::vector<uint8_t> &seen) {
+    std::vector<std::vector<int64_t>> out;
+    for (int64_t start : tiles) {
+        if (seen[size_t(start)] || single(s.domain(start))) continue;
+        std::vector<int64_t> comp{start};
+        seen[size_t(start)] = 1;
+        grow_pocket(s, comp, seen, SIZE_MAX);
+        out.push_back(std::move(comp));
+    }
+    for (auto &comp : out)
+        for (int64_t i : comp) seen[size_t(i)] = 0;
+    return out;
+}
+
+// The undecided tile of `comp` to branch on: the one with the most undecided connections (deciding it cuts the
+// most ties, so the rest falls apart sooner), then the fewest options; the first such, for determinism. -1 when
+// every tile is decided.
+int64_t branch_tile(const Search &s, const std::vector<int64_t> &comp) {
+    int64_t best = -1;
+    int best_score = -1;
+    for (int64_t i : comp) {
+        const int options = bit_count(s.domain(i));
+        if (options < 2) continue;
+        const int score = bit_count(uint8_t(s.may(i) & ~s.must(i))) * 8 - options;
+        if (score > best_score) best = i, best_score = score;
+    }
+    return best;
+}
+
+// The exact number of solutions of one component: branch on a tile, propagate, and multiply the counts of the
+// components the rest falls apart into.
+BigCount count_component(Search &s, const std::vector<int64_t> &comp, std::vector<uint8_t> &seen) {
+    const int64_t t = branch_tile(s, comp);
+    if (t < 0) return 1;
+    BigCount total = 0;
+    s.branch(t, [&] {
+        BigCount product = 1;
+        for (auto &sub : components(s, comp, seen)) {
+            product *= count_component(s, sub, seen);
+            if (product == 0) break;
+        }
+        total += product;
+        return true;
+    });
+    return total;
+}
+
+// Depth-first search over `comp` for up to `want` full assignments; each is handed to `found` while the search
+// state holds it. Returns the number found.
+template <class Found>
+unsigned enumerate(Search &s, const std::vector<int64_t> &comp, unsigned want, const Found &found) {
+    const int64_t t = branch_tile(s, comp);
+    if (t < 0) {
+        found();
+        return 1;
+    }
+    unsigned got = 0;
+    s.branch(t, [&] {
+        got += enumerate(s, comp, want - got, found);
+        return got < want;
+    });
+    return got;
+}
+
+} // namespace
+
+void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
+    std::vector<int64_t> undecided;
+    for (int64_t i = 0; i < s.size(); ++i)
+        if (!single(s.domain(i))) undecided.push_back(i);
+    report.decided_by_propagation = uint64_t(s.size()) - undecided.size();
+    std::vector<uint8_t> seen(size_t(s.size()), 0);
+    const auto comps = components(s, undecided, seen);
+    report.components = comps.size();
+    for (auto &c : comps) report.largest_component = std::max<uint64_t>(report.largest_component, c.size());
+
+    // The first solution: each component's first, in turn (components are independent).
+    std::vector<BigCount> counts;
+    BigCount total = 1;
+    if (options.count) {
+        for (auto &c : comps) {
+            s.progress(double(counts.size()) / double(comps.size()), "counting components");
+            counts.push_back(count_component(s, c, seen));
+            total *= counts.back();
+            if (total == 0) break;
+        }
+        report.count = total;
+        report.counted = true;
+        if (total == 0) {
+            mark_unsolvable(report);
+            return;
+        }
+    }
+    if (options.max_solutions == 0) {
+        report.status = total > 1 ? PZ_SOLVE_MULTIPLE : PZ_SOLVE_UNIQUE;
+        return;
+    }
+    // Fix each component to its first solution, keeping the trail so a second one can be found afterwards.
+    const Search::Mark root = s.mark();
+    std::vector<Search::Mark> component_marks;
+    for (auto &c : comps) {
+        s.progress(double(component_marks.size()) / double(comps.size()), "solving components");
+        component_marks.push_back(s.mark());
+        std::vector<std::pair<int64_t, uint8_t>> first;
+        const unsigned got = enumerate(s, c, 1, [&] {
+            for (int64_t i : c) first.emplace_back(i, s.domain(i));
+        });
+        if (!got) { // only without counting: this component has no solution
+            s.undo(root);
+            mark_unsolvable(report);
+            return;
+        }
+        for (auto &[i, d] : first) s.restrict(i, d);
+        s.propagate();
+    }
+    report.solutions.push_back(s.solved_masks());
+    // A second solution differs in one component: the first one with two or more.
+    if (options.max_solutions >= 2 && options.count && total > 1) {
+        for (size_t c = 0; c < comps.size(); ++c) {
+            if (counts[c] < 2) continue;
+            // Free this component again (later components stay fixed: they are independent of it).
+            std::vector<std::pair<int64_t, uint8_t>> fixed_later;
+            for (size_t later = c + 1; later < comps.size(); ++later)
+                for (int64_t i : comps[later]) fixed_later.emplace_back(i, s.domain(i));
+            s.undo(component_marks[c]);
+            for (auto &[i, d] : fixed_later) s.restrict(i, d);
+            s.propagate();
+            unsigned seen_solutions = 0;
+            enumerate(s, comps[c], 2, [&] {
+                if (++seen_solutions == 2) report.solutions.push_back(s.solved_masks());
+            });
+            break;
+        }
+    }
+    s.undo(root);
+    if (!options.count) {
+        report.status = PZ_SOLVE_SOLVED;
+        return;
+    }
+    report.status = total > 1 ? PZ_SOLVE_MULTIPLE : PZ_SOLVE_UNIQUE;
+}
+
+} // namespace loop
