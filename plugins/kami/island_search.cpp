@@ -1,0 +1,220 @@
+// island_search.cpp -- IslandSearch's IDA* (island_search.hpp): children are bounded before any is made (their
+// radius from the node's balls), so only those within the threshold cost a move; at nodes with a few moves left the
+// path bound may cut the node first; what a finished subtree proves is kept in the table of proven bounds.
+#include "island_search.hpp"
+
+#include <algorithm>
+
+namespace kami {
+namespace {
+
+constexpr int kFound = -1;
+// Nodes with fewer moves left than this skip the path bound: near the leaves it rarely cuts what the rest does not.
+constexpr int kPathBoundFrom = 3;
+
+} // namespace
+
+bool IslandSearch::search(uint8_t target, int most, std::vector<IslandMove> &moves, int &lower, uint64_t budget,
+                          bool at_most) {
+    target_ = target;
+    node_cap_ = budget ? nodes_ + budget : 0;
+    out_of_budget_ = false;
+    // Quick mode's passes (at_most) skip the walk bound below the root: it costs ~20 us a node on a story level,
+    // and a pass under a node budget finds its lists sooner with cheap nodes than with fewer, dear ones.
+    walks_on_ = !at_most;
+    int threshold = bound(kUnbounded);
+    if (graph_.groups() > 1) threshold = std::max(threshold, path_bound_.bound(threshold, kUnbounded));
+    lower = threshold;
+    if (at_most) threshold = std::max(threshold, most);
+    if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
+        move_lists_.resize(size_t(std::max(most, 0)) + 2);
+        waiting_.resize(move_lists_.size());
+    }
+    while (threshold <= most) {
+        // Every iteration below failed, so `threshold` moves are proven needed (not so for at_most's pass).
+        proven_ = at_most ? lower : threshold, best_ = target || most + 1 >= graph_.regions() ? -1 : most + 1;
+        report_progress();
+        path_.clear();
+        waiting_[0].clear();
+        const int r = dfs(key(), 0, threshold, root_bound(key(), threshold), -1);
+        if (halted()) return false;
+        if (r == kFound) {
+            moves.assign(path_.rbegin(), path_.rend());
+            if (!at_most) lower = int(moves.size());
+            return true;
+        }
+        if (at_most) return false; // lower stays the bound: a failed pass at `most` proves most + 1 only
+        lower = threshold = r;
+    }
+    lower = std::min(lower, most + 1);
+    return false;
+}
+
+int IslandSearch::bound(int budget, int parent_radius) {
+    const uint32_t present = graph_.colours_present();
+    const int colours = __builtin_popcount(present) - (target_ ? int(present >> target_ & 1) : 1);
+    colours_needed_ = colours;
+    if (graph_.groups() == 1) {
+        radius_ = 0;
+        return colours;
+    }
+    radius_ = radius_bound_.radius(budget, parent_radius);
+    return std::max(colours, radius_);
+}
+
+IslandSearch::Known IslandSearch::child_bound(int32_t u, int c, int joined, bool sole, uint32_t present,
+                                              const Known &node, int budget) {
+    uint32_t after = present | 1u << c;
+    if (sole) after &= ~(1u << graph_.colour(u));
+    Known child;
+    child.colours = __builtin_popcount(after) - (target_ ? int(after >> target_ & 1) : 1);
+    Key k = graph_.key_after(u, c);
+    k ^= graph_.target_key(target_);
+    table_.prefetch(k); // a likely cache miss, overlapped with the radius test
+    if (!joined) {
+        child.radius = node.radius;
+    } else if (child.colours > budget || node.radius - 1 > budget) {
+        child.radius = node.radius - 1; // cut whatever it is: the least it can be
+    } else {
+        child.radius = radius_bound_.child_radius(u, c, node.radius);
+    }
+    child.h = std::max(child.colours, child.radius);
+    // The table only for children the rest leaves within the threshold: those cut anyway report a bound that
+    // is lower than it might be, which never overestimates.
+    if (child.h <= budget) child.h = std::max(child.h, table_.lookup(k));
+    return child;
+}
+
+int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known, int32_t last_group) {
+    if (graph_.groups() == 1 && (!target_ || graph_.colour(first_alive(graph_)) == target_)) return kFound;
+    if (halted()) return kUnbounded;
+    // A node with moves waiting may need more moves than its state does, so only free nodes teach the table;
+    // both may use it.
+    const std::vector<Waiting> &waiting = waiting_[size_t(g)];
+    // The last move of an iteration is decided without trying each one: most of IDA*'s nodes are there.
+    if (g == threshold) return threshold + 1;
+    if (g + 1 == threshold && waiting.empty()) {
+        const IslandMove last = finishing_move();
+        if (last.region < 0) return threshold + 1;
+        path_.push_back(last);
+        return kFound;
+    }
+    const int h = known.h;
+    if (g + h > threshold) return g + h;
+    if (graph_.groups() == 1) { // the target colour is left to give the last group
+        path_.push_back({first_alive(graph_), target_});
+        return kFound;
+    }
+    // Before its children are bounded (most of a node's cost), a stronger bound of its own that may cut it.
+    const int left = threshold - g; // the most moves a solution may still make
+    if (const int p = walks_on_ && left >= kPathBoundFrom ? path_bound_.remembered(state, left) : 0;
+        g + p > threshold) {
+        if (waiting.empty()) table_.store(state, p);
+        return g + p;
+    }
+    radius_bound_.forget_balls(); // the balls of another node, if any
+    const uint32_t present = graph_.colours_present();
+    const int budget = threshold - g - 1; // the most a child's bound may be
+    // Moves that join the most groups first: the last iteration finds its answer sooner.
+    int least = kUnbounded, learn = kUnbounded; // learn: the least f of the children left to the other order
+    std::vector<Candidate> &moves = move_lists_[size_t(g)]; // sized by search(): never moves
+    moves.clear();
+    // When the colours left need every move that remains, each move must remove a colour: it recolours the
+    // last group of its colour (not of the final colour, which must stay).
+    const bool must_remove_colour = known.colours >= threshold - g;
+    graph_.for_each(graph_.alive(), [&](int32_t u) {
+        for (const Waiting &w : waiting)
+            if (w.group == u) return;
+        const bool sole = sole_of_colour(u);
+        if (must_remove_colour && (graph_.colour(u) == target_ || !sole)) {
+            least = std::min(least, threshold + 1); // what its moves would have met: the table learns from it
+            return;
+        }
+        for (int c = 1; c <= palette_ && !halted(); ++c) {
+            if (c == graph_.colour(u)) continue;
+            const int joined = graph_.neighbours_of_colour(u, c);
+            if (joined) {
+                bool triggers_all = true;
+                for (const Waiting &w : waiting)
+                    triggers_all = triggers_all && w.triggered_by(graph_, u, c);
+                if (!triggers_all) continue;
+                if (u < last_group && commutes_with_last(u, last_group)) {
+                    // The other order is searched, so this iteration needs nothing from it; but its bound
+                    // caps what the table learns, or the table would claim this state needs more than it does.
+                    const int child = g + 1 + child_bound(u, c, joined, sole, present, known, budget).h;
+                    least = std::min(least, std::max(child, threshold + 1));
+                    learn = std::min(learn, child);
+                    continue;
+                }
+            } else if (g + 1 >= threshold) { // it would wait for a trigger, so it is never the last move
+                least = std::min(least, g + 2);
+                continue;
+            }
+            count_node();
+            const Known child = child_bound(u, c, joined, sole, present, known, budget);
+            if (child.h > budget) {
+                least = std::min(least, g + 1 + child.h);
+                continue;
+            }
+            // Joining moves sort by how many they join; a move that joins nothing waits for a trigger.
+            moves.push_back({joined ? -joined : 1, {u, uint8_t(c)}, child});
+        }
+    });
+    if (halted()) return kUnbounded;
+    std::stable_sort(moves.begin(), moves.end(), [](const auto &a, const auto &b) { return a.order < b.order; });
+    for (size_t i = 0; i < moves.size(); ++i) {
+        Candidate candidate = moves[i];
+        const IslandMove move = candidate.move;
+        // The subtrees searched since it was bounded may have taught the table more about it.
+        Key k = graph_.key_after(move.region, move.colour);
+        k ^= graph_.target_key(target_);
+        candidate.child.h = std::max(candidate.child.h, table_.lookup(k));
+        if (candidate.child.h > budget) {
+            least = std::min(least, g + 1 + candidate.child.h);
+            continue;
+        }
+        std::vector<Waiting> &next = waiting_[size_t(g) + 1];
+        next.clear();
+        if (candidate.order > 0) { // joins nothing: it waits, and those it triggers wait no more
+            for (const Waiting &w : waiting)
+                if (!w.triggered_by(graph_, move.region, move.colour)) next.push_back(w);
+            next.push_back({move.region, graph_.colour(move.region), move.colour});
+        }
+        graph_.move(move.region, move.colour);
+        const int r = dfs(key(), g + 1, threshold, candidate.child,
+                          candidate.order < 0 && waiting.empty() ? move.region : -1);
+        graph_.undo();
+        if (r == kFound) {
+            path_.push_back(move);
+            return kFound;
+        }
+        if (halted()) return kUnbounded;
+        least = std::min(least, r);
+    }
+    if (waiting.empty()) table_.store(state, std::min(least, learn) - g);
+    return least;
+}
+
+void IslandSearch::count_node() {
+    ++nodes_;
+    if (control_.tick()) stopped_ = true;
+    if ((nodes_ & 0xffff) == 0) report_progress();
+    if (node_cap_ && nodes_ >= node_cap_) out_of_budget_ = true;
+}
+
+IslandMove IslandSearch::finishing_move() const {
+    if (graph_.groups() == 1) return {first_alive(graph_), target_}; // only a target colour can be missing
+    const uint32_t present = graph_.colours_present();
+    if (__builtin_popcount(present) != 2) return {-1, 0};
+    for (int c = 1; c < GroupGraph::kColours; ++c) {
+        if (!(present >> c & 1)) continue;
+        const uint8_t other = uint8_t(__builtin_ctz(present & ~(1u << c)));
+        if (target_ && other != target_) continue;
+        int32_t only = -1, count = 0;
+        graph_.for_each(graph_.of_colour(c), [&](int32_t u) { only = u, ++count; });
+        if (count == 1 && graph_.neighbours_of_colour(only, other) == graph_.groups() - 1) return {only, other};
+    }
+    return {-1, 0};
+}
+
+} // namespace kami
