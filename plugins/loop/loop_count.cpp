@@ -4,6 +4,8 @@
 #include "rule_solvers.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace loop {
 namespace {
@@ -75,6 +77,21 @@ unsigned enumerate(Search &s, const std::vector<int64_t> &comp, unsigned want, c
     return got;
 }
 
+// The product of `factors` (the components' counts), multiplied in pairs, then pairs of pairs: each round multiplies
+// numbers of about equal size. Multiplied one at a time into a growing total, the cost is quadratic in the total's
+// digits (measured on counts of 1 to 8: ~1 ms for the 7,000 components of a 1000x1000 board, but 0.2 s for 60,000,
+// a 10^7-tile board, and 35 s for 600,000; this way 0.05 s and 0.7 s).
+BigCount product(std::vector<BigCount> factors) {
+    if (factors.empty()) return 1;
+    while (factors.size() > 1) {
+        size_t kept = 0;
+        for (size_t i = 0; i + 1 < factors.size(); i += 2) factors[kept++] = factors[i] * factors[i + 1];
+        if (factors.size() % 2) factors[kept++] = std::move(factors.back());
+        factors.resize(kept);
+    }
+    return std::move(factors[0]);
+}
+
 } // namespace
 
 void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
@@ -94,9 +111,9 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
         for (auto &c : comps) {
             s.progress(double(counts.size()) / double(comps.size()), "counting components");
             counts.push_back(count_component(s, c, seen));
-            total *= counts.back();
-            if (total == 0) break;
+            if (counts.back() == 0) break; // the product is 0: the rest need no counting
         }
+        total = product(counts);
         report.count = total;
         report.counted = true;
         if (total == 0) {
