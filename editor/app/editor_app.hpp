@@ -1,5 +1,7 @@
 // editor_app.hpp -- the window: menus, the library browser, the tool palette, the board and the status bar, all
-// driving an EditorSession. Scripts call the same entry points as the mouse and keyboard.
+// driving an EditorSession. Scripts call the same entry points as the mouse and keyboard. One class, its members
+// defined by part: editor_app.cpp (frame, events, menu, board, status), library_panel.cpp, inspector_panel.cpp,
+// dialogs.cpp, key_bindings.cpp and script_runner.cpp.
 #pragma once
 #include "imgui_sfml_bridge.hpp"
 
@@ -58,6 +60,7 @@ class EditorApp {
     void answer_unsaved(const std::string &answer); // "save", "discard", "cancel" (the dialog's buttons, scripts)
     void draw_unsaved_prompt();
     void open_database(const std::string &path); // and remember it among the recent ones
+    static std::string read_file(const std::string &path); // whole, for scripts and pasted pack files
     void frame();
     void handle_event(const sf::Event &event);
     bool handle_key(sf::Keyboard::Key key, bool ctrl, bool shift, bool alt);
