@@ -15,8 +15,6 @@ CellLevel beaker(const char *opponent) {
         .level;
 }
 
-pluzzle::SolveControl unlimited() { return pluzzle::SolveControl(nullptr, nullptr); }
-
 // The error `call` throws: its code and field, or a failure when it throws none.
 template <class Call> pluzzle::Error thrown(Call call) {
     try {
@@ -46,7 +44,7 @@ TEST(Ai, NamesAndTheirValuesAreRead) {
 TEST(Ai, EachNameMakesItsMove) {
     const CellLevel level = beaker("adaptive 20");
     const GameState state = execute_move(level, {}, "1,1");
-    pluzzle::SolveControl control = unlimited();
+    pluzzle::SolveControl control(nullptr, nullptr); // no limits
     const Position position = replay(level, state.moves);
     // The published AIs: the level's adaptive skill unless the name gives one.
     EXPECT_EQ(ai_move_text(level, state, "hard", control),
@@ -67,7 +65,7 @@ TEST(Ai, NoMoveOnceTheGameIsOver) {
     const CellLevel level = parse_levels("celladd 1\nlayout beaker 2 2\nfirst player\nopponent none\n").at(0).level;
     GameState over;
     over.moves = decode_moves(level, "moves 1,1 1,2 2,1 2,2");
-    pluzzle::SolveControl control = unlimited();
+    pluzzle::SolveControl control(nullptr, nullptr); // no limits
     const pluzzle::Error e = thrown([&] { (void)ai_move_text(level, over, "easy", control); });
     EXPECT_EQ(e.code(), PZ_ERR_INVALID);
     EXPECT_EQ(std::string(e.what()), "the game is over");
