@@ -20,40 +20,40 @@ std::vector<pluzzle::ParamDesc> generator_params() {
     };
 }
 
-std::unique_ptr<CellLevel> generate_level(const pluzzle::Params &params, uint64_t seed) {
+CellLevel generate_level(const pluzzle::Params &params, uint64_t seed) {
     pluzzle::Rng rng(seed);
-    auto level = std::make_unique<CellLevel>();
+    CellLevel level;
     const std::string family = params.text("layout");
     if (family == "random") {
         const auto layouts = all_layouts();
-        level->layout = layouts[rng.below(layouts.size())];
+        level.layout = layouts[rng.below(layouts.size())];
     } else if (family == "petri") {
-        level->layout = {Family::petri, int(params.integer("cells")), 0};
+        level.layout = {Family::petri, int(params.integer("cells")), 0};
     } else if (family == "beaker") {
-        level->layout = {Family::beaker, int(params.integer("height")), int(params.integer("width"))};
+        level.layout = {Family::beaker, int(params.integer("height")), int(params.integer("width"))};
     } else {
-        level->layout = {Family::flask, int(params.integer("neck")), int(params.integer("base"))};
+        level.layout = {Family::flask, int(params.integer("neck")), int(params.integer("base"))};
     }
     try {
-        level->board = make_board(level->layout);
+        level.board = make_board(level.layout);
     } catch (const pluzzle::Error &e) {
         throw pluzzle::bad_argument(e.what(), family == "petri" ? "cells" : "base");
     }
     const std::string first = params.text("first");
-    level->first = first == "player" ? 0 : first == "opponent" ? 1 : int(rng.below(2));
+    level.first = first == "player" ? 0 : first == "opponent" ? 1 : int(rng.below(2));
     if (const auto kind = parse_ai_name(params.text("opponent")))
-        level->opponent = Opponent{*kind, int(params.integer("skill"))};
-    const int opening = int(std::min<long long>(params.integer("opening"), level->board.playable_count));
-    Position position(level->board, level->first);
+        level.opponent = Opponent{*kind, int(params.integer("skill"))};
+    const int opening = int(std::min<long long>(params.integer("opening"), level.board.playable_count));
+    Position position(level.board, level.first);
     std::vector<int> moves;
     for (int i = 0; i < opening; ++i) {
-        legal_moves(level->board, position.owner(), moves);
+        legal_moves(level.board, position.owner(), moves);
         const int cell = moves[rng.below(moves.size())];
-        level->opening.push_back(cell);
+        level.opening.push_back(cell);
         position.play(cell);
     }
-    level->name = layout_text(level->layout) + " vs " +
-                  (level->opponent ? ai_name(level->opponent->kind) : std::string("nobody")) + " #" +
+    level.name = layout_text(level.layout) + " vs " +
+                  (level.opponent ? ai_name(level.opponent->kind) : std::string("nobody")) + " #" +
                   std::to_string(seed);
     return level;
 }

@@ -5,11 +5,9 @@
 
 #include <pluzzle/params.hpp>
 
-#include <memory>
-
 namespace celladd {
 
 std::vector<pluzzle::ParamDesc> generator_params();
-std::unique_ptr<CellLevel> generate_level(const pluzzle::Params &params, uint64_t seed);
+CellLevel generate_level(const pluzzle::Params &params, uint64_t seed);
 
 } // namespace celladd

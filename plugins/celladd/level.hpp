@@ -4,7 +4,7 @@
 #include "game.hpp"
 #include "published_ai.hpp"
 
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/typed_puzzle.hpp>
 
 #include <optional>
 #include <string>
@@ -13,7 +13,7 @@
 
 namespace celladd {
 
-struct CellLevel final : pluzzle::Level {
+struct CellLevel {
     std::string name; // optional
     Layout layout;
     Board board;                      // built from layout
@@ -22,7 +22,7 @@ struct CellLevel final : pluzzle::Level {
     std::vector<int> opening;         // cells already played, alternating from `first`
 };
 
-struct GameState final : pluzzle::State {
+struct GameState {
     std::vector<int> moves; // cells played after the opening
 };
 
@@ -35,7 +35,7 @@ struct GameState final : pluzzle::State {
 //   opening 4,4 3,4           (optional; row,col, row 1 = bottom, alternating from the first mover)
 //   mask                      (optional on input, checked; then one row per board row, top row first)
 //   ###.###
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text);
+std::vector<pluzzle::Parsed<CellLevel>> parse_levels(std::string_view text);
 std::string encode_level(const CellLevel &level);
 
 // ---- move_text.cpp: "row,col" cells and the move list "moves 1,1 2,1 ..."

@@ -143,9 +143,9 @@ bool starts_with_word(const Line &line, std::string_view word) {
 
 } // namespace
 
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
+std::vector<pluzzle::Parsed<CellLevel>> parse_levels(std::string_view text) {
     const std::vector<Line> lines = pluzzle::split_lines(text);
-    std::vector<pluzzle::ParsedLevel> levels;
+    std::vector<pluzzle::Parsed<CellLevel>> levels;
     size_t i = 0;
     auto skip = [&] {
         while (i < lines.size() && (blank(lines[i]) || comment(lines[i])))
@@ -169,7 +169,7 @@ std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
             expect_words(head_words, 2, head, "celladd 1");
         }
 
-        auto level = std::make_unique<CellLevel>();
+        CellLevel level;
         bool has_layout = false, has_first = false, has_opponent = false, has_opening = false, has_mask = false;
         std::vector<const Line *> move_lines; // read once the layout is known, wherever they stand
         for (skip(); i < lines.size() && !header(lines[i]); skip()) {
@@ -181,25 +181,25 @@ std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
                 seen = true;
             };
             if (key == "name") {
-                if (!level->name.empty()) throw parse_error("'name' given twice", line.number, words[0].column, "name");
-                level->name = std::string(pluzzle::trim(line.text.substr(size_t(words[0].column) + 3)));
-                if (level->name.empty()) throw parse_error("empty level name", line.number, words[0].column, "name");
+                if (!level.name.empty()) throw parse_error("'name' given twice", line.number, words[0].column, "name");
+                level.name = std::string(pluzzle::trim(line.text.substr(size_t(words[0].column) + 3)));
+                if (level.name.empty()) throw parse_error("empty level name", line.number, words[0].column, "name");
             } else if (key == "layout") {
                 once(has_layout);
-                level->layout = read_layout(words, line);
-                level->board = make_board(level->layout);
+                level.layout = read_layout(words, line);
+                level.board = make_board(level.layout);
             } else if (key == "first") {
                 once(has_first);
                 expect_words(words, 2, line, "first player|opponent");
                 if (words[1].text != "player" && words[1].text != "opponent")
                     throw parse_error("expected 'first player' or 'first opponent'", line.number, words[1].column,
                                       "first");
-                level->first = words[1].text == "player" ? 0 : 1;
+                level.first = words[1].text == "player" ? 0 : 1;
             } else if (key == "opponent") {
                 once(has_opponent);
                 bool none = false;
                 const Opponent opponent = read_opponent(words, line, none);
-                if (!none) level->opponent = opponent;
+                if (!none) level.opponent = opponent;
             } else if (key == (move_list ? "moves" : "opening")) {
                 // A move list may run over several 'moves' lines; the canonical opening is one line.
                 if (!move_list) once(has_opening);
@@ -208,7 +208,7 @@ std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
                 once(has_mask);
                 expect_words(words, 1, line, "mask");
                 if (!has_layout) throw parse_error("'mask' before 'layout'", line.number, words[0].column, "mask");
-                read_mask(lines, i, *level);
+                read_mask(lines, i, level);
             } else {
                 throw parse_error("unknown key '" + key + "' (" +
                                       (move_list ? "name, layout, first, opponent, moves"
@@ -226,11 +226,11 @@ std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
         const std::string field = move_list ? "moves" : "opening";
         std::vector<WrittenMove> written;
         for (const Line *line : move_lines)
-            read_opening(pluzzle::tokens(*line), *line, level->board, field, written);
-        check_opening(*level, written, field);
+            read_opening(pluzzle::tokens(*line), *line, level.board, field, written);
+        check_opening(level, written, field);
         if (move_list && i < lines.size())
             throw parse_error("a move-list file holds one level: no 'celladd' header after it", lines[i].number, 1);
-        std::string name = level->name;
+        std::string name = level.name;
         levels.push_back({std::move(level), std::move(name)});
     }
     return levels;

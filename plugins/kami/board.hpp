@@ -25,7 +25,7 @@ constexpr int kMaxColours = 9;           // one digit a cell
 constexpr int kMaxSide = 2000;           // rows or columns
 constexpr int64_t kMaxCells = 1'000'000; // a bound on a level's memory; the searches cap their own (free_solver.cpp)
 
-struct Board final : pluzzle::Level {
+struct Board {
     Grid grid = Grid::Square;
     Mode mode = Mode::Free;
     int rows = 0, cols = 0;     // triangle grids: cols counts triangles (two a rhombus), so it is even

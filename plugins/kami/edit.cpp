@@ -136,13 +136,12 @@ std::string edit_input(const Board &board, std::string_view tool, const pluzzle:
                                 "tool");
 }
 
-std::unique_ptr<Board> execute_edit(const Board &board, std::string_view edit) {
+Board execute_edit(const Board &board, std::string_view edit) {
     edit = stripped(edit);
     const std::vector<pluzzle::Token> w = pluzzle::tokens(edit, " \t");
     if (w.empty()) bad(std::string("empty edit (edits: ") + kEdits + ")", "edit");
     const std::string_view verb = w[0].text;
-    auto next = std::make_unique<Board>(board);
-    Board &b = *next;
+    Board b = board;
     const auto arity = [&](size_t n, const char *form) {
         if (w.size() != n)
             bad("expected '" + std::string(form) + "', found '" + std::string(edit) + "'", std::string(verb));
@@ -243,7 +242,7 @@ std::unique_ptr<Board> execute_edit(const Board &board, std::string_view edit) {
         bad("unknown edit '" + std::string(edit) + "' (edits: " + kEdits + ")", "edit");
     }
     validate_board(b); // e.g. the last tile or the pivot painted away: the host would refuse the level
-    return next;
+    return b;
 }
 
 } // namespace kami

@@ -20,13 +20,12 @@
 #pragma once
 #include "board.hpp"
 
-#include <memory>
 #include <string>
 #include <string_view>
 
 namespace kami {
 
 std::string edit_input(const Board &board, std::string_view tool, const pluzzle::Input &input);
-std::unique_ptr<Board> execute_edit(const Board &board, std::string_view edit);
+Board execute_edit(const Board &board, std::string_view edit);
 
 } // namespace kami

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <optional>
 
 namespace kami {
@@ -15,11 +14,9 @@ using pluzzle::Line;
 using pluzzle::parse_error;
 using pluzzle::Token;
 
-pluzzle::ParsedLevel finished(std::unique_ptr<Board> board) {
-    pluzzle::ParsedLevel out;
-    out.name = board->name;
-    out.level = std::move(board);
-    return out;
+pluzzle::Parsed<Board> finished(Board board) {
+    std::string name = board.name;
+    return {std::move(board), std::move(name)};
 }
 
 // ---------------------------------------------------------------- canonical
@@ -31,8 +28,8 @@ uint32_t parse_rgb(const Token &t, int line) {
 }
 
 // One canonical level starting at lines[at] ("kami 1"); advances `at` past it.
-std::unique_ptr<Board> parse_canonical(const std::vector<Line> &lines, size_t &at) {
-    auto b = std::make_unique<Board>();
+Board parse_canonical(const std::vector<Line> &lines, size_t &at) {
+    Board b;
     const Line &head = lines[at++];
     const auto head_tokens = pluzzle::tokens(head);
     if (head_tokens.size() != 2 || head_tokens[0].text != "kami" || head_tokens[1].text != "1")
@@ -51,74 +48,74 @@ std::unique_ptr<Board> parse_canonical(const std::vector<Line> &lines, size_t &a
                 throw parse_error(std::string("expected ") + what, line.number, t[0].column, std::string(key));
         };
         if (key == "name") {
-            b->name = std::string(pluzzle::trim(line.text.substr(size_t(t[0].column - 1) + 4)));
+            b.name = std::string(pluzzle::trim(line.text.substr(size_t(t[0].column - 1) + 4)));
         } else if (key == "grid") {
             expect(2, "'grid triangle' or 'grid square'");
-            if (t[1].text == "triangle") b->grid = Grid::Triangle;
-            else if (t[1].text == "square") b->grid = Grid::Square;
+            if (t[1].text == "triangle") b.grid = Grid::Triangle;
+            else if (t[1].text == "square") b.grid = Grid::Square;
             else throw parse_error("the grid is triangle or square", line.number, t[1].column, "grid");
             have_grid = true;
         } else if (key == "mode") {
             expect(2, "'mode free' or 'mode pivot'");
-            if (t[1].text == "free") b->mode = Mode::Free;
-            else if (t[1].text == "pivot") b->mode = Mode::Pivot;
+            if (t[1].text == "free") b.mode = Mode::Free;
+            else if (t[1].text == "pivot") b.mode = Mode::Pivot;
             else throw parse_error("the mode is free or pivot", line.number, t[1].column, "mode");
             have_mode = true;
         } else if (key == "size") {
             expect(3, "'size WIDTH HEIGHT'");
-            b->cols = int(pluzzle::to_int(t[1], line.number, 1, kMaxSide, "size"));
-            b->rows = int(pluzzle::to_int(t[2], line.number, 1, kMaxSide, "size"));
-            if (b->size() > kMaxCells)
+            b.cols = int(pluzzle::to_int(t[1], line.number, 1, kMaxSide, "size"));
+            b.rows = int(pluzzle::to_int(t[2], line.number, 1, kMaxSide, "size"));
+            if (b.size() > kMaxCells)
                 throw parse_error("at most " + std::to_string(kMaxCells) + " cells", line.number, t[1].column, "size");
-            if (have_grid && b->grid == Grid::Triangle && b->cols % 2)
+            if (have_grid && b.grid == Grid::Triangle && b.cols % 2)
                 throw parse_error("a triangle row holds whole rhombi: an even number of triangles", line.number,
                                   t[1].column, "size");
             have_size = true;
         } else if (key == "colours") {
             expect(2, "'colours N'");
-            b->colours = int(pluzzle::to_int(t[1], line.number, 1, kMaxColours, "colours"));
+            b.colours = int(pluzzle::to_int(t[1], line.number, 1, kMaxColours, "colours"));
             have_colours = true;
         } else if (key == "palette") {
             if (t.size() < 2)
                 throw parse_error("expected 'palette #rrggbb ...', one a colour", line.number, t[0].column, "palette");
-            b->palette.clear();
-            for (size_t k = 1; k < t.size(); ++k) b->palette.push_back(parse_rgb(t[k], line.number));
+            b.palette.clear();
+            for (size_t k = 1; k < t.size(); ++k) b.palette.push_back(parse_rgb(t[k], line.number));
             palette_at = t[1];
             palette_line = line.number;
         } else if (key == "pivot") {
             expect(3, "'pivot COLUMN ROW'");
             if (!have_size) throw parse_error("'size' comes before 'pivot'", line.number, t[0].column, "pivot");
-            const int x = int(pluzzle::to_int(t[1], line.number, 0, b->cols - 1, "pivot"));
-            const int y = int(pluzzle::to_int(t[2], line.number, 0, b->rows - 1, "pivot"));
-            b->pivot = b->index(y, x);
+            const int x = int(pluzzle::to_int(t[1], line.number, 0, b.cols - 1, "pivot"));
+            const int y = int(pluzzle::to_int(t[2], line.number, 0, b.rows - 1, "pivot"));
+            b.pivot = b.index(y, x);
             have_pivot = true;
             pivot_line = line.number;
         } else if (key == "par") {
             expect(2, "'par MOVES'");
-            b->par = int(pluzzle::to_int(t[1], line.number, 0, 1000, "par"));
+            b.par = int(pluzzle::to_int(t[1], line.number, 0, 1000, "par"));
         } else if (key == "cells") {
             expect(1, "'cells' alone, the rows below it");
             if (!have_grid || !have_mode || !have_size || !have_colours)
                 throw parse_error("'grid', 'mode', 'size' and 'colours' come before 'cells'", line.number, 1, "cells");
             ++at;
-            b->cells.reserve(size_t(b->size()));
-            for (int r = 0; r < b->rows; ++r, ++at) {
+            b.cells.reserve(size_t(b.size()));
+            for (int r = 0; r < b.rows; ++r, ++at) {
                 if (at >= lines.size())
-                    throw parse_error("expected " + std::to_string(b->rows) + " rows of cells, found " +
+                    throw parse_error("expected " + std::to_string(b.rows) + " rows of cells, found " +
                                           std::to_string(r),
                                       lines.back().number, 1, "cells");
                 const Line &row = lines[at];
                 const std::string_view text = pluzzle::trim(row.text);
-                if (int(text.size()) != b->cols)
-                    throw parse_error("a row has " + std::to_string(b->cols) + " cells, this one " +
+                if (int(text.size()) != b.cols)
+                    throw parse_error("a row has " + std::to_string(b.cols) + " cells, this one " +
                                           std::to_string(text.size()),
                                       row.number, 1, "cells");
                 for (size_t c = 0; c < text.size(); ++c) {
                     const char ch = text[c];
-                    if (ch == '.') b->cells.push_back(0);
-                    else if (ch >= '1' && ch <= char('0' + b->colours)) b->cells.push_back(uint8_t(ch - '0'));
+                    if (ch == '.') b.cells.push_back(0);
+                    else if (ch >= '1' && ch <= char('0' + b.colours)) b.cells.push_back(uint8_t(ch - '0'));
                     else
-                        throw parse_error(std::string("a cell is a colour 1..") + char('0' + b->colours) +
+                        throw parse_error(std::string("a cell is a colour 1..") + char('0' + b.colours) +
                                               " or '.', found '" + ch + "'",
                                           row.number, int(c) + 1, "cells");
                 }
@@ -130,17 +127,17 @@ std::unique_ptr<Board> parse_canonical(const std::vector<Line> &lines, size_t &a
             throw parse_error("unknown line '" + std::string(key) + "'", line.number, t[0].column, std::string(key));
         }
     }
-    if (b->cells.empty()) throw parse_error("the level has no 'cells' section", head.number, 1, "cells");
-    if (palette_line && int(b->palette.size()) != b->colours)
-        throw parse_error("the palette lists " + std::to_string(b->palette.size()) + " colours, 'colours' says " +
-                              std::to_string(b->colours),
+    if (b.cells.empty()) throw parse_error("the level has no 'cells' section", head.number, 1, "cells");
+    if (palette_line && int(b.palette.size()) != b.colours)
+        throw parse_error("the palette lists " + std::to_string(b.palette.size()) + " colours, 'colours' says " +
+                              std::to_string(b.colours),
                           palette_line, palette_at.column, "palette");
-    if (b->mode == Mode::Pivot && !have_pivot)
+    if (b.mode == Mode::Pivot && !have_pivot)
         throw parse_error("a pivot-mode level names its pivot: 'pivot COLUMN ROW'", head.number, 1, "pivot");
-    if (b->mode == Mode::Free && have_pivot)
+    if (b.mode == Mode::Free && have_pivot)
         throw parse_error("only a pivot-mode level has a pivot", pivot_line, 1, "pivot");
     try {
-        validate_board(*b);
+        validate_board(b);
     } catch (const pluzzle::Error &e) {
         throw parse_error(e.what(), head.number, 1, e.field());
     }
@@ -177,7 +174,7 @@ std::vector<uint8_t> expand_tiles(std::string_view run, int line, int column) {
     return out;
 }
 
-std::unique_ptr<Board> parse_puz(const Line &line) {
+Board parse_puz(const Line &line) {
     // Fields may be empty (tokens() would drop them): split by hand, keeping columns.
     std::vector<Token> f;
     for (size_t i = 0, start = 0; i <= line.text.size(); ++i)
@@ -187,9 +184,9 @@ std::unique_ptr<Board> parse_puz(const Line &line) {
         }
     if (f.size() < 8) throw parse_error("a KAMI 2 level has at least 8 '|'-separated fields", line.number, 1, "puz");
     if (f[0].text != "01") throw parse_error("only version 01 level files are read", line.number, 1, "version");
-    auto b = std::make_unique<Board>();
-    b->grid = Grid::Triangle;
-    b->mode = Mode::Free;
+    Board b;
+    b.grid = Grid::Triangle;
+    b.mode = Mode::Free;
     const int rhombi = int(pluzzle::to_int(f[4], line.number, 1, kMaxSide / 2, "width"));
     const long long length = pluzzle::to_int(f[5], line.number, 1, kMaxCells, "length");
     std::vector<uint8_t> tiles = expand_tiles(f[6].text, line.number, f[6].column);
@@ -200,13 +197,13 @@ std::unique_ptr<Board> parse_puz(const Line &line) {
     if (length % (2 * rhombi))
         throw parse_error("the tiles do not fill whole rows of " + std::to_string(2 * rhombi) + " triangles",
                           line.number, f[5].column, "length");
-    b->cols = 2 * rhombi;
-    b->rows = int(length / b->cols);
-    b->cells = std::move(tiles);
-    for (uint8_t c : b->cells) b->colours = std::max(b->colours, int(c));
-    if (!f[7].text.empty()) b->par = int(pluzzle::to_int(f[7], line.number, 0, 1000, "par"));
+    b.cols = 2 * rhombi;
+    b.rows = int(length / b.cols);
+    b.cells = std::move(tiles);
+    for (uint8_t c : b.cells) b.colours = std::max(b.colours, int(c));
+    if (!f[7].text.empty()) b.par = int(pluzzle::to_int(f[7], line.number, 0, 1000, "par"));
     try {
-        validate_board(*b);
+        validate_board(b);
     } catch (const pluzzle::Error &e) {
         throw parse_error(e.what(), line.number, 1, e.field());
     }
@@ -215,26 +212,26 @@ std::unique_ptr<Board> parse_puz(const Line &line) {
 
 // ---------------------------------------------------------------- Flood-It lines
 
-std::unique_ptr<Board> parse_floodit(const Line &line) {
+Board parse_floodit(const Line &line) {
     const std::string_view text = pluzzle::trim(line.text);
     const int side = int(std::lround(std::sqrt(double(text.size()))));
     if (text.empty() || int64_t(side) * side != int64_t(text.size()) || side > kMaxSide)
         throw parse_error("a Flood-It board is a line of n*n colour digits, this one has " +
                               std::to_string(text.size()),
                           line.number, 1, "cells");
-    auto b = std::make_unique<Board>();
-    b->grid = Grid::Square;
-    b->mode = Mode::Pivot;
-    b->rows = b->cols = side;
+    Board b;
+    b.grid = Grid::Square;
+    b.mode = Mode::Pivot;
+    b.rows = b.cols = side;
     for (size_t i = 0; i < text.size(); ++i) {
         const char ch = text[i];
         if (ch < '1' || ch > '9')
             throw parse_error(std::string("a cell is a colour digit 1..9, found '") + ch + "'", line.number, int(i) + 1,
                               "cells");
-        b->cells.push_back(uint8_t(ch - '0'));
-        b->colours = std::max(b->colours, ch - '0');
+        b.cells.push_back(uint8_t(ch - '0'));
+        b.colours = std::max(b.colours, ch - '0');
     }
-    b->pivot = 0;
+    b.pivot = 0;
     return b;
 }
 
@@ -249,7 +246,7 @@ bool looks_like_floodit(std::string_view line) {
 
 } // namespace
 
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format) {
+std::vector<pluzzle::Parsed<Board>> parse_levels(std::string_view text, std::string_view format) {
     const std::vector<Line> lines = pluzzle::split_lines(text);
     size_t first = 0;
     while (first < lines.size() && pluzzle::trim(lines[first].text).empty()) ++first;
@@ -262,7 +259,7 @@ std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::strin
         else throw parse_error("not a kami level: expected 'kami 1', a KAMI 2 level line or a Flood-It line",
                                lines[first].number, 1, "format");
     }
-    std::vector<pluzzle::ParsedLevel> out;
+    std::vector<pluzzle::Parsed<Board>> out;
     if (format == "canonical") {
         for (size_t at = first; at < lines.size();) {
             if (pluzzle::trim(lines[at].text).empty()) {

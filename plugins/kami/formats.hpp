@@ -24,6 +24,8 @@
 #pragma once
 #include "board.hpp"
 
+#include <pluzzle/typed_puzzle.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,7 +33,7 @@
 
 namespace kami {
 
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format);
+std::vector<pluzzle::Parsed<Board>> parse_levels(std::string_view text, std::string_view format);
 std::string encode_board(const Board &board);
 
 // A palette colour '#rrggbb' (either case) as 0xRRGGBB, or nothing; and back, in lower case.

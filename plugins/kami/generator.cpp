@@ -15,28 +15,28 @@ namespace {
 constexpr uint64_t kCandidateNodes = 5'000'000;
 
 // The board of the parameters' size, grid and mode, every tile colour 1.
-std::unique_ptr<Board> sized_board(const pluzzle::Params &params) {
-    auto b = std::make_unique<Board>();
+Board sized_board(const pluzzle::Params &params) {
+    Board b;
     const int width = int(params.integer("width")), height = int(params.integer("height"));
-    b->grid = params.text("grid") == "square" ? Grid::Square : Grid::Triangle;
-    b->mode = params.text("mode") == "pivot" ? Mode::Pivot : Mode::Free;
-    b->colours = int(params.integer("colours"));
-    if (b->grid == Grid::Square) {
-        b->cols = width, b->rows = height;
-        b->cells.assign(size_t(b->size()), 1);
+    b.grid = params.text("grid") == "square" ? Grid::Square : Grid::Triangle;
+    b.mode = params.text("mode") == "pivot" ? Mode::Pivot : Mode::Free;
+    b.colours = int(params.integer("colours"));
+    if (b.grid == Grid::Square) {
+        b.cols = width, b.rows = height;
+        b.cells.assign(size_t(b.size()), 1);
     } else {
         // File row r is column r of the screen; its triangle k lies at place r + k down the slanted band, so the
         // screen's rectangle is the places width .. width + height - 1 (the game's own offset: its 10 x 29 levels
         // are rows of 40 triangles whose first tile is triangle 10 of row 0).
-        b->rows = width;
-        b->cols = width + height + (width + height) % 2;
-        b->cells.assign(size_t(b->size()), 0);
-        for (int r = 0; r < b->rows; ++r)
+        b.rows = width;
+        b.cols = width + height + (width + height) % 2;
+        b.cells.assign(size_t(b.size()), 0);
+        for (int r = 0; r < b.rows; ++r)
             for (int k = width - r; k < width + height - r; ++k)
-                b->cells[size_t(b->index(r, k))] = 1;
+                b.cells[size_t(b.index(r, k))] = 1;
     }
-    if (b->size() > kMaxCells) throw pluzzle::bad_argument("at most " + std::to_string(kMaxCells) + " cells", "width");
-    if (b->mode == Mode::Pivot) b->pivot = int64_t(std::find(b->cells.begin(), b->cells.end(), 1) - b->cells.begin());
+    if (b.size() > kMaxCells) throw pluzzle::bad_argument("at most " + std::to_string(kMaxCells) + " cells", "width");
+    if (b.mode == Mode::Pivot) b.pivot = int64_t(std::find(b.cells.begin(), b.cells.end(), 1) - b.cells.begin());
     return b;
 }
 
@@ -93,9 +93,8 @@ std::vector<pluzzle::ParamDesc> generator_params() {
             {"tries", PZ_PARAM_INT, "100", 1, 10000, "", "boards to draw at most while looking for the par"}};
 }
 
-std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
-    auto board = sized_board(params);
-    Board &b = *board;
+Board generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
+    Board b = sized_board(params);
     const Board shape = b;
     const int target = int(params.integer("par")), tries = int(params.integer("tries"));
     int64_t tiles = 0;
@@ -116,7 +115,7 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
         const int par = int(r.moves.size());
         if (par >= 1 && (target == 0 || par == target)) {
             b.par = par;
-            return board;
+            return b;
         }
         if (par < std::max(target, 1))
             blotches = std::min<int>(int(tiles), blotches + step);
@@ -128,6 +127,6 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
                                              " tries (change the size, colours or blotch size, or the seed)");
 }
 
-std::unique_ptr<Board> blank_board(const pluzzle::Params &params) { return sized_board(params); }
+Board blank_board(const pluzzle::Params &params) { return sized_board(params); }
 
 } // namespace kami

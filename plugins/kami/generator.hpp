@@ -8,7 +8,6 @@
 #include <pluzzle/params.hpp>
 #include <pluzzle/solve_control.hpp>
 
-#include <memory>
 #include <vector>
 
 namespace kami {
@@ -17,8 +16,8 @@ std::vector<pluzzle::ParamDesc> generator_params();
 // Deterministic for a seed (pluzzle::Rng: std::mt19937_64, whose output the standard fixes, mapped portably). Every
 // candidate's solve runs under `control`; pluzzle::stopped when it says stop, PZ_ERR_STOPPED when no candidate in
 // `tries` met the par asked for.
-std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
+Board generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
 // The generator's board in one colour, to paint on in the editor.
-std::unique_ptr<Board> blank_board(const pluzzle::Params &params);
+Board blank_board(const pluzzle::Params &params);
 
 } // namespace kami

@@ -53,15 +53,15 @@ void replay(const Board &b, std::vector<uint8_t> &cells, std::vector<Move> &play
 
 } // namespace
 
-std::unique_ptr<PlayState> start_state(const Board &board) {
-    auto s = std::make_unique<PlayState>();
-    s->cells = board.cells;
+PlayState start_state(const Board &board) {
+    PlayState s;
+    s.cells = board.cells;
     return s;
 }
 
-std::unique_ptr<PlayState> decode_state_text(const Board &board, std::string_view text) {
-    auto s = start_state(board);
-    replay(board, s->cells, s->moves, decode_moves(board, text));
+PlayState decode_state_text(const Board &board, std::string_view text) {
+    PlayState s = start_state(board);
+    replay(board, s.cells, s.moves, decode_moves(board, text));
     return s;
 }
 
@@ -69,8 +69,8 @@ std::string encode_state_text(const Board &board, const PlayState &state) { retu
 
 void check_solution(const Board &board, std::string_view text) {
     const auto s = decode_state_text(board, text);
-    if (!one_colour(s->cells))
-        throw pluzzle::invalid("the moves do not finish the level: " + play_status(board, *s).message, "moves");
+    if (!one_colour(s.cells))
+        throw pluzzle::invalid("the moves do not finish the level: " + play_status(board, s).message, "moves");
 }
 
 pluzzle::PlayStatus play_status(const Board &board, const PlayState &state) {
@@ -108,15 +108,15 @@ std::string interpret_input(const Board &board, const PlayState &state, const pl
     return move_text(board, *cell, state.selected);
 }
 
-std::unique_ptr<PlayState> execute_move(const Board &board, const PlayState &state, std::string_view move) {
-    auto next = std::make_unique<PlayState>(state);
+PlayState execute_move(const Board &board, const PlayState &state, std::string_view move) {
+    PlayState next = state;
     if (const std::optional<int> c = pick_of(board, move)) {
-        next->selected = *c;
+        next.selected = *c;
         return next;
     }
     const std::vector<Move> moves = decode_moves(board, move);
     if (moves.empty()) throw pluzzle::bad_argument("empty move: expected 'x,y=c' or 'pick c'", "move");
-    replay(board, next->cells, next->moves, moves);
+    replay(board, next.cells, next.moves, moves);
     return next;
 }
 
@@ -140,9 +140,8 @@ std::vector<int32_t> bloom_distances(const Board &board, const std::vector<uint8
 
 void render_move_frame(const Board &board, const PlayState &state, std::string_view move, float t,
                        pluzzle::Canvas &canvas) {
-    const std::unique_ptr<PlayState> after = execute_move(board, state, move); // refuses an illegal move
-    if (pick_of(board, move) || !(t < 1))
-        return render_board(board, after->cells, marked_colour(board, *after), canvas);
+    const PlayState after = execute_move(board, state, move); // refuses an illegal move
+    if (pick_of(board, move) || !(t < 1)) return render_board(board, after.cells, marked_colour(board, after), canvas);
     if (!(t > 0)) return render_board(board, state.cells, marked_colour(board, state), canvas); // also NaN
     // The first recolouring of the text blooms; a text of several moves shows the later ones at the end only.
     const Move first = decode_moves(board, move).front();

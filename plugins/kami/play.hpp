@@ -16,22 +16,21 @@
 #include <pluzzle/canvas.hpp>
 #include <pluzzle/play_status.hpp>
 
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace kami {
 
-struct PlayState final : pluzzle::State {
+struct PlayState {
     std::vector<uint8_t> cells; // the board as coloured now
     std::vector<Move> moves;    // the recolourings played, in order (the state text)
     int selected = 1;           // the colour the next click paints with (free mode)
 };
 
-std::unique_ptr<PlayState> start_state(const Board &board);
+PlayState start_state(const Board &board);
 // Replays a move list from the level's cells; an illegal move is pluzzle::invalid naming the move (field "moves").
-std::unique_ptr<PlayState> decode_state_text(const Board &board, std::string_view text);
+PlayState decode_state_text(const Board &board, std::string_view text);
 std::string encode_state_text(const Board &board, const PlayState &state);
 
 // A solution: a move list that replays to one colour; pluzzle::invalid (field "moves") for anything else.
@@ -40,7 +39,7 @@ void check_solution(const Board &board, std::string_view text);
 // Finished when one colour is left; the message counts colours, regions and moves against the par.
 pluzzle::PlayStatus play_status(const Board &board, const PlayState &state);
 std::string interpret_input(const Board &board, const PlayState &state, const pluzzle::Input &input);
-std::unique_ptr<PlayState> execute_move(const Board &board, const PlayState &state, std::string_view move);
+PlayState execute_move(const Board &board, const PlayState &state, std::string_view move);
 
 // The flood's breadth-first order: for each cell of the region holding `start`, the number of steps from `start`
 // within the region; -1 for every other cell.

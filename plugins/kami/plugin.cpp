@@ -14,15 +14,12 @@
 namespace kami {
 namespace {
 
-const Board &board_of(const pluzzle::Level &level) { return pluzzle::as<Board>(level); }
-const PlayState &state_of(const pluzzle::State &state) { return pluzzle::as<PlayState>(state); }
-
-class Kami final : public pluzzle::Puzzle {
+class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
   public:
     static constexpr uint64_t capabilities =
         PZ_CAP_SOLVE | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK | PZ_CAP_ANIMATE;
 
-    pluzzle::PluginInfo info() const override {
+    pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo info;
         info.id = "kami";
         info.name = "KAMI 2 / Flood-It";
@@ -55,13 +52,12 @@ class Kami final : public pluzzle::Puzzle {
     }
 
     // --- levels
-    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view format) const override {
+    std::vector<pluzzle::Parsed<Board>> parse(std::string_view text, std::string_view format) const {
         return parse_levels(text, format);
     }
-    std::string encode(const pluzzle::Level &level) const override { return encode_board(board_of(level)); }
-    void validate(const pluzzle::Level &level) const override { validate_board(board_of(level)); }
-    pluzzle::Metadata describe(const pluzzle::Level &level) const override {
-        const Board &b = board_of(level);
+    std::string encode(const Board &b) const { return encode_board(b); }
+    void validate(const Board &b) const { validate_board(b); }
+    pluzzle::Metadata describe(const Board &b) const {
         pluzzle::Metadata meta;
         if (!b.name.empty()) meta.emplace_back("title", b.name);
         meta.emplace_back("size", std::to_string(b.cols) + "x" + std::to_string(b.rows));
@@ -73,11 +69,10 @@ class Kami final : public pluzzle::Puzzle {
     }
 
     // --- solving: the move list; SOLVED, not UNIQUE (optimal lists are rarely unique)
-    void check(const pluzzle::Level &level, std::string_view solution) const override {
-        check_solution(board_of(level), solution); // the default's replay, with the field named
+    void check(const Board &b, std::string_view solution) const {
+        check_solution(b, solution); // the default's replay, with the field named
     }
-    pluzzle::SolveOutcome solve(const pluzzle::Level &level, pluzzle::SolveControl &control) const override {
-        const Board &b = board_of(level);
+    pluzzle::SolveOutcome solve(const Board &b, pluzzle::SolveControl &control) const {
         SolveOptions options;
         options.optimal = control.options().boolean("optimal");
         options.plain_astar = control.options().boolean("plain_astar");
@@ -95,61 +90,46 @@ class Kami final : public pluzzle::Puzzle {
         return outcome;
     }
 
-    void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
-        const Board &b = board_of(level);
+    void render(const Board &b, const PlayState *state, pluzzle::Canvas &canvas) const {
         if (state)
-            render_board(b, state_of(*state).cells, marked_colour(b, state_of(*state)), canvas);
+            render_board(b, state->cells, marked_colour(b, *state), canvas);
         else
             render_board(b, b.cells, b.brush, canvas); // the editor's paint colour marked
     }
     // The recoloured region blooming out from the click.
-    void render_move(const pluzzle::Level &level, const pluzzle::State &state, std::string_view move, float t,
-                     pluzzle::Canvas &canvas) const override {
-        render_move_frame(board_of(level), state_of(state), move, t, canvas);
+    void render_move(const Board &b, const PlayState &state, std::string_view move, float t,
+                     pluzzle::Canvas &canvas) const {
+        render_move_frame(b, state, move, t, canvas);
     }
 
     // --- generation
-    std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
-                                             pluzzle::SolveControl &control) const override {
+    Board generate(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) const {
         return generate_board(params, seed, control);
     }
-    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override { return blank_board(params); }
+    Board blank(const pluzzle::Params &params) const { return blank_board(params); }
 
     // --- play: a state is the cells as coloured now and the moves that made them
-    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &level) const override {
-        return start_state(board_of(level));
+    PlayState start(const Board &b) const { return start_state(b); }
+    PlayState decode_state(const Board &b, std::string_view text) const { return decode_state_text(b, text); }
+    std::string encode_state(const Board &b, const PlayState &state) const { return encode_state_text(b, state); }
+    pluzzle::PlayStatus status(const Board &b, const PlayState &state) const { return play_status(b, state); }
+    std::string interpret(const Board &b, const PlayState &state, const pluzzle::Input &input) const {
+        return interpret_input(b, state, input);
     }
-    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &level, std::string_view text) const override {
-        return decode_state_text(board_of(level), text);
+    PlayState execute(const Board &b, const PlayState &state, std::string_view move) const {
+        return execute_move(b, state, move);
     }
-    std::string encode_state(const pluzzle::Level &level, const pluzzle::State &state) const override {
-        return encode_state_text(board_of(level), state_of(state));
-    }
-    pluzzle::PlayStatus status(const pluzzle::Level &level, const pluzzle::State &state) const override {
-        return play_status(board_of(level), state_of(state));
-    }
-    std::string interpret(const pluzzle::Level &level, const pluzzle::State &state,
-                          const pluzzle::Input &input) const override {
-        return interpret_input(board_of(level), state_of(state), input);
-    }
-    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &level, const pluzzle::State &state,
-                                            std::string_view move) const override {
-        return execute_move(board_of(level), state_of(state), move);
-    }
-    std::string ai_move(const pluzzle::Level &level, const pluzzle::State &state, std::string_view ai,
-                        pluzzle::SolveControl &control) const override {
+    std::string ai_move(const Board &b, const PlayState &state, std::string_view ai,
+                        pluzzle::SolveControl &control) const {
         if (ai != "hint") throw pluzzle::bad_argument("unknown AI '" + std::string(ai) + "' (AIs: hint)", "ai");
-        return hint_move(board_of(level), state_of(state), control);
+        return hint_move(b, state, control);
     }
 
     // --- editing
-    std::string edit_interpret(const pluzzle::Level &level, std::string_view tool,
-                               const pluzzle::Input &input) const override {
-        return edit_input(board_of(level), tool, input);
+    std::string edit_interpret(const Board &b, std::string_view tool, const pluzzle::Input &input) const {
+        return edit_input(b, tool, input);
     }
-    std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &level, std::string_view edit) const override {
-        return execute_edit(board_of(level), edit);
-    }
+    Board edit_execute(const Board &b, std::string_view edit) const { return execute_edit(b, edit); }
 };
 
 } // namespace

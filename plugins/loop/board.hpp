@@ -44,7 +44,7 @@ inline uint8_t rotate(Shape shape, uint8_t mask, int steps) {
     return uint8_t(((mask << steps) | (mask >> (k - steps))) & all_directions(shape));
 }
 
-struct Board final : pluzzle::Level {
+struct Board {
     Shape shape = Shape::Square;
     Rule rule = Rule::Loop;
     bool wrap = false;

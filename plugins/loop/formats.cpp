@@ -35,9 +35,9 @@ void check_size(long long cols, long long rows, int line, int column) {
 }
 
 // Runs validate_board and turns its complaint into a parse error at the level's first line.
-std::unique_ptr<Board> checked(std::unique_ptr<Board> board, int line) {
+Board checked(Board board, int line) {
     try {
-        validate_board(*board);
+        validate_board(board);
     } catch (const pluzzle::Error &e) {
         throw parse_error(e.what(), line, 0, e.field());
     }
@@ -51,7 +51,7 @@ bool skippable(const pluzzle::Line &line) {
     return t.empty() || t[0] == '#';
 }
 
-std::unique_ptr<Board> parse_canonical_level(const std::vector<pluzzle::Line> &lines, size_t &i) {
+Board parse_canonical_level(const std::vector<pluzzle::Line> &lines, size_t &i) {
     const int header_line = lines[i].number;
     {
         const auto words = pluzzle::tokens(lines[i]);
@@ -59,7 +59,7 @@ std::unique_ptr<Board> parse_canonical_level(const std::vector<pluzzle::Line> &l
             throw parse_error("expected the header 'loop 1'", lines[i].number, 1, "header");
         ++i;
     }
-    auto board = std::make_unique<Board>();
+    Board board;
     bool have_rules = false, have_grid = false, have_size = false;
     for (;; ++i) {
         if (i == lines.size()) throw parse_error("the level ends before its 'tiles' block", lines.back().number, 0, "tiles");
@@ -77,28 +77,28 @@ std::unique_ptr<Board> parse_canonical_level(const std::vector<pluzzle::Line> &l
             break;
         }
         if (key == "name") {
-            board->name = std::string(pluzzle::trim(pluzzle::trim(lines[i].text).substr(4)));
+            board.name = std::string(pluzzle::trim(pluzzle::trim(lines[i].text).substr(4)));
         } else if (key == "rules") {
             const auto v = one_value("rules");
             if (v != "loop" && v != "net") throw parse_error("rules are 'loop' or 'net'", n, words[1].column, "rules");
-            board->rule = v == "loop" ? Rule::Loop : Rule::Net;
+            board.rule = v == "loop" ? Rule::Loop : Rule::Net;
             have_rules = true;
         } else if (key == "grid") {
             const auto v = one_value("grid");
             if (v != "square" && v != "hex") throw parse_error("the grid is 'square' or 'hex'", n, words[1].column, "grid");
-            board->shape = v == "square" ? Shape::Square : Shape::Hex;
+            board.shape = v == "square" ? Shape::Square : Shape::Hex;
             have_grid = true;
         } else if (key == "wrap") {
             const auto v = one_value("wrap");
             if (v != "yes" && v != "no") throw parse_error("wrap is 'yes' or 'no'", n, words[1].column, "wrap");
-            board->wrap = v == "yes";
+            board.wrap = v == "yes";
         } else if (key == "size") {
             if (words.size() != 3) throw parse_error("expected 'size <width> <height>'", n, words[0].column, "size");
             const long long w = pluzzle::to_int(words[1], n, 1, kMaxSide, "size");
             const long long h = pluzzle::to_int(words[2], n, 1, kMaxSide, "size");
             check_size(w, h, n, words[1].column);
-            board->cols = int(w);
-            board->rows = int(h);
+            board.cols = int(w);
+            board.rows = int(h);
             have_size = true;
         } else {
             throw parse_error("unknown line '" + std::string(key) + "' (expected name, rules, grid, wrap, size or tiles)",
@@ -110,57 +110,61 @@ std::unique_ptr<Board> parse_canonical_level(const std::vector<pluzzle::Line> &l
     if (!have_grid) throw parse_error("the level has no 'grid' line", tiles_line, 0, "grid");
     if (!have_size) throw parse_error("the level has no 'size' line", tiles_line, 0, "size");
 
-    const int per_tile = board->shape == Shape::Square ? 1 : 2;
-    board->tiles.resize(size_t(board->size()));
-    for (int r = 0; r < board->rows; ++r, ++i) {
-        if (i == lines.size()) throw parse_error("expected " + std::to_string(board->rows) + " rows of tiles", lines.back().number, 0, "tiles");
+    const int per_tile = board.shape == Shape::Square ? 1 : 2;
+    board.tiles.resize(size_t(board.size()));
+    for (int r = 0; r < board.rows; ++r, ++i) {
+        if (i == lines.size())
+            throw parse_error("expected " + std::to_string(board.rows) + " rows of tiles", lines.back().number, 0,
+                              "tiles");
         const std::string_view row = pluzzle::trim(lines[i].text);
-        if (row.size() != size_t(board->cols) * size_t(per_tile))
-            throw parse_error("row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) + " characters, expected " +
-                                  std::to_string(board->cols * per_tile) + " (" + (per_tile == 1 ? "one hex digit" : "two hex digits") +
-                                  " per tile)",
+        if (row.size() != size_t(board.cols) * size_t(per_tile))
+            throw parse_error("row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+                                  " characters, expected " + std::to_string(board.cols * per_tile) + " (" +
+                                  (per_tile == 1 ? "one hex digit" : "two hex digits") + " per tile)",
                               lines[i].number, 1, "tiles");
-        for (int c = 0; c < board->cols; ++c) {
+        for (int c = 0; c < board.cols; ++c) {
             int mask = 0;
             for (int k = 0; k < per_tile; ++k) {
                 const int v = hex_value(row[size_t(c * per_tile + k)]);
                 if (v < 0) throw parse_error("a tile is written in hex digits", lines[i].number, c * per_tile + k + 1, "tiles");
                 mask = mask * 16 + v;
             }
-            if (mask > all_directions(board->shape))
+            if (mask > all_directions(board.shape))
                 throw parse_error("tile " + std::to_string(mask) + " has a connection this grid does not have", lines[i].number,
                                   c * per_tile + 1, "tiles");
-            board->tiles[size_t(r) * size_t(board->cols) + size_t(c)] = uint8_t(mask);
+            board.tiles[size_t(r) * size_t(board.cols) + size_t(c)] = uint8_t(mask);
         }
     }
     while (i < lines.size() && pluzzle::trim(lines[i].text).empty()) ++i;
     if (i < lines.size() && pluzzle::trim(lines[i].text) == "locked") {
         ++i;
-        board->locked.assign(size_t(board->size()), 0);
-        for (int r = 0; r < board->rows; ++r, ++i) {
-            if (i == lines.size()) throw parse_error("expected " + std::to_string(board->rows) + " rows after 'locked'", lines.back().number, 0, "locked");
+        board.locked.assign(size_t(board.size()), 0);
+        for (int r = 0; r < board.rows; ++r, ++i) {
+            if (i == lines.size())
+                throw parse_error("expected " + std::to_string(board.rows) + " rows after 'locked'",
+                                  lines.back().number, 0, "locked");
             const std::string_view row = pluzzle::trim(lines[i].text);
-            if (row.size() != size_t(board->cols))
+            if (row.size() != size_t(board.cols))
                 throw parse_error("a locked row has one '.' or '#' per tile", lines[i].number, 1, "locked");
-            for (int c = 0; c < board->cols; ++c) {
+            for (int c = 0; c < board.cols; ++c) {
                 if (row[size_t(c)] != '.' && row[size_t(c)] != '#')
                     throw parse_error("a locked row has one '.' or '#' per tile", lines[i].number, c + 1, "locked");
-                board->locked[size_t(r) * size_t(board->cols) + size_t(c)] = row[size_t(c)] == '#';
+                board.locked[size_t(r) * size_t(board.cols) + size_t(c)] = row[size_t(c)] == '#';
             }
         }
     }
     return checked(std::move(board), header_line);
 }
 
-std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
+std::vector<pluzzle::Parsed<Board>> parse_canonical(std::string_view text) {
     const std::vector<pluzzle::Line> lines = pluzzle::split_lines(text);
-    std::vector<pluzzle::ParsedLevel> out;
+    std::vector<pluzzle::Parsed<Board>> out;
     size_t i = 0;
     for (;;) {
         while (i < lines.size() && skippable(lines[i])) ++i;
         if (i == lines.size()) break;
         auto board = parse_canonical_level(lines, i);
-        std::string name = board->name;
+        std::string name = board.name;
         out.push_back({std::move(board), std::move(name)});
     }
     if (out.empty()) throw parse_error("no level found (expected 'loop 1')", 1, 1, "header");
@@ -210,28 +214,29 @@ private:
 };
 
 // hwab: `rows cols 0` and rows*cols masks.
-std::vector<pluzzle::ParsedLevel> parse_hwab(std::string_view text) {
+std::vector<pluzzle::Parsed<Board>> parse_hwab(std::string_view text) {
     NumberReader in(text);
     uint64_t rows = 0, cols = 0, zero = 0;
     in.field("size");
     if (!in.next(rows) || !in.next(cols)) throw parse_error("expected 'rows cols 0' and the tiles", in.line(), 0, "size");
     check_size((long long)cols, (long long)rows, in.line(), in.column());
     if (!in.next(zero)) throw parse_error("expected 'rows cols 0' and the tiles", in.line(), 0, "size");
-    auto board = std::make_unique<Board>();
-    board->rows = int(rows);
-    board->cols = int(cols);
-    board->tiles.resize(size_t(board->size()));
+    Board board;
+    board.rows = int(rows);
+    board.cols = int(cols);
+    board.tiles.resize(size_t(board.size()));
     in.field("tiles");
-    for (auto &tile : board->tiles) {
+    for (auto &tile : board.tiles) {
         uint64_t mask = 0;
         if (!in.next(mask))
-            throw parse_error("expected " + std::to_string(board->size()) + " tiles after 'rows cols 0'", in.line(), 0, "tiles");
+            throw parse_error("expected " + std::to_string(board.size()) + " tiles after 'rows cols 0'", in.line(), 0,
+                              "tiles");
         if (mask > 15) throw parse_error("a square tile is 0..15 (N=1 E=2 S=4 W=8)", in.line(), in.column(), "tiles");
         tile = uint8_t(mask);
     }
     uint64_t extra = 0;
     if (in.next(extra)) throw parse_error("more tiles than rows x cols", in.line(), in.column(), "tiles");
-    std::vector<pluzzle::ParsedLevel> out;
+    std::vector<pluzzle::Parsed<Board>> out;
     out.push_back({checked(std::move(board), 1), ""});
     return out;
 }
@@ -251,8 +256,8 @@ int dimension(const rj::Value &object, const char *name, int line) {
     return v.GetInt();
 }
 
-std::vector<pluzzle::ParsedLevel> parse_hexapipes(std::string_view text) {
-    std::vector<pluzzle::ParsedLevel> out;
+std::vector<pluzzle::Parsed<Board>> parse_hexapipes(std::string_view text) {
+    std::vector<pluzzle::Parsed<Board>> out;
     for (const pluzzle::Line &line : pluzzle::split_lines(text)) {
         if (pluzzle::trim(line.text).empty()) continue;
         rj::Document doc;
@@ -267,30 +272,30 @@ std::vector<pluzzle::ParsedLevel> parse_hexapipes(std::string_view text) {
                                   (grid.IsString() ? std::string(grid.GetString(), grid.GetStringLength()) : std::string("no text")) +
                                   ")",
                               line.number, 0, "grid");
-        auto board = std::make_unique<Board>();
-        board->shape = Shape::Hex;
-        board->rule = Rule::Net;
-        board->cols = dimension(doc, "width", line.number);
-        board->rows = dimension(doc, "height", line.number);
-        check_size(board->cols, board->rows, line.number, 0);
+        Board board;
+        board.shape = Shape::Hex;
+        board.rule = Rule::Net;
+        board.cols = dimension(doc, "width", line.number);
+        board.rows = dimension(doc, "height", line.number);
+        check_size(board.cols, board.rows, line.number, 0);
         if (const auto wrap = doc.FindMember("wrap"); wrap != doc.MemberEnd()) {
             if (!wrap->value.IsBool()) throw parse_error("\"wrap\" is true or false", line.number, 0, "wrap");
-            board->wrap = wrap->value.GetBool();
+            board.wrap = wrap->value.GetBool();
         }
         const rj::Value &tiles = member(doc, "tiles", line.number);
-        if (!tiles.IsArray() || tiles.Size() != uint64_t(board->size()))
-            throw parse_error("\"tiles\" is an array of width x height = " + std::to_string(board->size()) + " masks",
+        if (!tiles.IsArray() || tiles.Size() != uint64_t(board.size()))
+            throw parse_error("\"tiles\" is an array of width x height = " + std::to_string(board.size()) + " masks",
                               line.number, 0, "tiles");
-        board->tiles.reserve(size_t(board->size()));
+        board.tiles.reserve(size_t(board.size()));
         for (const rj::Value &t : tiles.GetArray()) {
             if (!t.IsInt() || t.GetInt() < 0 || t.GetInt() > 63)
                 throw parse_error("a hexagonal tile is 0..63 (E=1 NE=2 NW=4 W=8 SW=16 SE=32)", line.number, 0, "tiles");
-            board->tiles.push_back(uint8_t(t.GetInt()));
+            board.tiles.push_back(uint8_t(t.GetInt()));
         }
         std::string name;
         if (const auto id = doc.FindMember("id"); id != doc.MemberEnd() && id->value.IsInt())
             name = "hexapipes " + std::to_string(id->value.GetInt());
-        board->name = name;
+        board.name = name;
         out.push_back({checked(std::move(board), line.number), std::move(name)});
     }
     if (out.empty()) throw parse_error("no level found (expected one JSON object a line)", 1, 1, "json");
@@ -300,7 +305,7 @@ std::vector<pluzzle::ParsedLevel> parse_hexapipes(std::string_view text) {
 // ---------------------------------------------------------------- Tatham's Net game IDs
 
 // "WxH[w]:<hex digits>", one a line. Tatham's bits are R=1 U=2 L=4 D=8; ours N=1 E=2 S=4 W=8.
-std::unique_ptr<Board> parse_tatham_line(const pluzzle::Line &line) {
+Board parse_tatham_line(const pluzzle::Line &line) {
     const std::string_view id = pluzzle::trim(line.text);
     const size_t colon = id.find(':');
     if (id.find('#') != std::string_view::npos && colon == std::string_view::npos)
@@ -320,35 +325,37 @@ std::unique_ptr<Board> parse_tatham_line(const pluzzle::Line &line) {
     ++p;
     const long long h = number("height");
     check_size(w, h, line.number, 1);
-    auto board = std::make_unique<Board>();
-    board->rule = Rule::Net;
-    board->cols = int(w);
-    board->rows = int(h);
+    Board board;
+    board.rule = Rule::Net;
+    board.cols = int(w);
+    board.rows = int(h);
     for (; p < params.size(); ++p) { // other parameters: w = wrapping; b<prob> and a (unique) are generator settings
-        if (params[p] == 'w') board->wrap = true;
+        if (params[p] == 'w')
+            board.wrap = true;
         else if (params[p] != 'a' && params[p] != 'b' && params[p] != '.' && !std::isdigit(static_cast<unsigned char>(params[p])))
             throw parse_error(std::string("unknown Net parameter '") + params[p] + "'", line.number, int(p) + 1, "params");
     }
     static const uint8_t to_ours[16] = {0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7, 12, 14, 13, 15};
-    board->tiles.reserve(size_t(board->size()));
+    board.tiles.reserve(size_t(board.size()));
     for (size_t k = 0; k < desc.size(); ++k) {
         const int column = int(colon + 2 + k);
         const int v = hex_value(desc[k]);
         if (desc[k] == 'h' || desc[k] == 'v')
             throw parse_error("barriers ('h', 'v') are not supported", line.number, column, "tiles");
         if (v < 0) throw parse_error(std::string("unexpected '") + desc[k] + "' (a tile is one hex digit)", line.number, column, "tiles");
-        if (int64_t(board->tiles.size()) == board->size())
+        if (int64_t(board.tiles.size()) == board.size())
             throw parse_error("more tiles than W x H", line.number, column, "tiles");
-        board->tiles.push_back(to_ours[v]);
+        board.tiles.push_back(to_ours[v]);
     }
-    if (int64_t(board->tiles.size()) != board->size())
-        throw parse_error("expected " + std::to_string(board->size()) + " tiles, found " + std::to_string(board->tiles.size()),
+    if (int64_t(board.tiles.size()) != board.size())
+        throw parse_error("expected " + std::to_string(board.size()) + " tiles, found " +
+                              std::to_string(board.tiles.size()),
                           line.number, int(id.size()) + 1, "tiles");
     return checked(std::move(board), line.number);
 }
 
-std::vector<pluzzle::ParsedLevel> parse_tatham(std::string_view text) {
-    std::vector<pluzzle::ParsedLevel> out;
+std::vector<pluzzle::Parsed<Board>> parse_tatham(std::string_view text) {
+    std::vector<pluzzle::Parsed<Board>> out;
     for (const pluzzle::Line &line : pluzzle::split_lines(text))
         if (!pluzzle::trim(line.text).empty()) out.push_back({parse_tatham_line(line), ""});
     if (out.empty()) throw parse_error("no level found (expected 'WxH:<tiles>')", 1, 1, "id");
@@ -369,7 +376,7 @@ std::string_view first_line(std::string_view text) {
 
 } // namespace
 
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format) {
+std::vector<pluzzle::Parsed<Board>> parse_levels(std::string_view text, std::string_view format) {
     if (format.empty()) {
         const std::string_view first = first_line(text);
         if (first.rfind("loop", 0) == 0 || first.rfind("#", 0) == 0) format = "canonical";

@@ -25,13 +25,15 @@
 #pragma once
 #include "board.hpp"
 
+#include <pluzzle/typed_puzzle.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace loop {
 
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format);
+std::vector<pluzzle::Parsed<Board>> parse_levels(std::string_view text, std::string_view format);
 std::string encode_board(const Board &board);
 
 std::string encode_masks(const Board &board, const std::vector<uint8_t> &masks);

@@ -15,16 +15,16 @@ std::vector<int> forward_directions(Shape shape) {
     return shape == Shape::Square ? std::vector<int>{1, 2} : std::vector<int>{0, 4, 5};
 }
 
-std::unique_ptr<Board> sized_board(const pluzzle::Params &params) {
-    auto board = std::make_unique<Board>();
-    board->cols = int(params.integer("width"));
-    board->rows = int(params.integer("height"));
-    if (board->size() > kMaxTiles)
+Board sized_board(const pluzzle::Params &params) {
+    Board board;
+    board.cols = int(params.integer("width"));
+    board.rows = int(params.integer("height"));
+    if (board.size() > kMaxTiles)
         throw pluzzle::bad_argument("at most " + std::to_string(kMaxTiles) + " tiles", "width");
-    board->shape = params.text("grid") == "hex" ? Shape::Hex : Shape::Square;
-    board->rule = params.text("rules") == "net" ? Rule::Net : Rule::Loop;
-    board->wrap = params.boolean("wrap");
-    board->tiles.assign(size_t(board->size()), 0);
+    board.shape = params.text("grid") == "hex" ? Shape::Hex : Shape::Square;
+    board.rule = params.text("rules") == "net" ? Rule::Net : Rule::Loop;
+    board.wrap = params.boolean("wrap");
+    board.tiles.assign(size_t(board.size()), 0);
     return board;
 }
 
@@ -110,9 +110,8 @@ std::vector<pluzzle::ParamDesc> generator_params() {
              "net rules: change the tree until the solver proves the solution unique (boards up to about 40x40)"}};
 }
 
-std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
-    auto board = sized_board(params);
-    Board &b = *board;
+Board generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
+    Board b = sized_board(params);
     pluzzle::Rng rng(seed ^ 0x6c6f6f70ULL); // "loop"
     const std::vector<int> forward = forward_directions(b.shape);
     if (b.rule == Rule::Loop) {
@@ -146,9 +145,9 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
     const int k = directions(b.shape);
     for (auto &tile : b.tiles)
         tile = rotate(b.shape, tile, int(rng.below(uint64_t(k))));
-    return board;
+    return b;
 }
 
-std::unique_ptr<Board> blank_board(const pluzzle::Params &params) { return sized_board(params); }
+Board blank_board(const pluzzle::Params &params) { return sized_board(params); }
 
 } // namespace loop

@@ -6,14 +6,13 @@
 #include <pluzzle/params.hpp>
 #include <pluzzle/solve_control.hpp>
 
-#include <memory>
 #include <vector>
 
 namespace loop {
 
 std::vector<pluzzle::ParamDesc> generator_params();
-std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
+Board generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
 // The board of the generator's size, grid, rules and wrap with no pipes, to draw in with the edit tools.
-std::unique_ptr<Board> blank_board(const pluzzle::Params &params);
+Board blank_board(const pluzzle::Params &params);
 
 } // namespace loop

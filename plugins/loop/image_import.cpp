@@ -87,7 +87,7 @@ int tile_count(const std::vector<double> &share, const char *what) {
 
 } // namespace
 
-std::unique_ptr<Board> import_image(std::string_view bytes, const pluzzle::Params &params) {
+Board import_image(std::string_view bytes, const pluzzle::Params &params) {
     if (params.text("grid") != "square")
         throw pluzzle::bad_argument("only square boards are read from pictures", "grid");
     const cv::Mat raw(1, int(bytes.size()), CV_8U, const_cast<char *>(bytes.data()));
@@ -139,17 +139,17 @@ std::unique_ptr<Board> import_image(std::string_view bytes, const pluzzle::Param
     for (size_t i = 1; i < all.size(); ++i)
         if (all[i] - all[i - 1] > widest) widest = all[i] - all[i - 1], threshold = (all[i] + all[i - 1]) / 2;
 
-    auto board = std::make_unique<Board>();
-    board->shape = Shape::Square;
-    board->rule = params.text("rules") == "net" ? Rule::Net : Rule::Loop;
-    board->wrap = params.boolean("wrap");
-    board->rows = rows;
-    board->cols = cols;
+    Board board;
+    board.shape = Shape::Square;
+    board.rule = params.text("rules") == "net" ? Rule::Net : Rule::Loop;
+    board.wrap = params.boolean("wrap");
+    board.rows = rows;
+    board.cols = cols;
     for (const auto &sides : d) {
         uint8_t mask = 0;
         for (int k = 0; k < 4; ++k)
             if (sides[size_t(k)] > threshold) mask |= uint8_t(1u << k);
-        board->tiles.push_back(mask);
+        board.tiles.push_back(mask);
     }
     return board;
 }

@@ -6,13 +6,12 @@
 
 #include <pluzzle/params.hpp>
 
-#include <memory>
 #include <string_view>
 
 namespace loop {
 
 // `bytes`: a PNG or JPEG file. `params` (the generator's): rules and wrap, which a picture does not show.
 // pluzzle::parse_error (field "image") when the picture is not a square loop board.
-std::unique_ptr<Board> import_image(std::string_view bytes, const pluzzle::Params &params);
+Board import_image(std::string_view bytes, const pluzzle::Params &params);
 
 } // namespace loop

@@ -99,18 +99,21 @@ std::pair<int64_t, bool> moved_tile(const Board &board, std::string_view move) {
 void render_move_frame(const Board &board, const PlayState &state, std::string_view move, float t,
                        pluzzle::Canvas &canvas) {
     const auto [i, back] = moved_tile(board, move);
-    if (!(t < 1)) return render_board(board, &execute_move(board, state, move)->masks, canvas); // NaN: the end
+    if (!(t < 1)) { // NaN: the end
+        const PlayState end = execute_move(board, state, move);
+        return render_board(board, &end.masks, canvas);
+    }
     // One step is a quarter turn clockwise on squares (N -> E), a sixth counter-clockwise on hexagons (E -> NE).
     const float step = board.shape == Shape::Square ? float(M_PI) / 2 : -float(M_PI) / 3;
     const Turning turning{i, step * std::max(0.0f, t) * (back ? -1.0f : 1.0f)};
     render_board(board, &state.masks, canvas, &turning);
 }
 
-std::unique_ptr<PlayState> execute_move(const Board &board, const PlayState &state, std::string_view move) {
+PlayState execute_move(const Board &board, const PlayState &state, std::string_view move) {
     const auto [i, back] = moved_tile(board, move);
-    auto next = std::make_unique<PlayState>(state);
-    next->masks[size_t(i)] = rotate(board.shape, next->masks[size_t(i)], back ? directions(board.shape) - 1 : 1);
-    ++next->moves;
+    PlayState next = state;
+    next.masks[size_t(i)] = rotate(board.shape, next.masks[size_t(i)], back ? directions(board.shape) - 1 : 1);
+    ++next.moves;
     return next;
 }
 

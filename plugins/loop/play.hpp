@@ -6,13 +6,12 @@
 #include <pluzzle/canvas.hpp>
 #include <pluzzle/play_status.hpp>
 
-#include <memory>
 #include <string>
 #include <vector>
 
 namespace loop {
 
-struct PlayState final : pluzzle::State {
+struct PlayState {
     std::vector<uint8_t> masks; // row-major, each a rotation of the level's tile
     unsigned moves = 0;
 };
@@ -31,7 +30,7 @@ pluzzle::PlayStatus play_status(const Board &board, const PlayState &state);
 // "r x,y" turns the tile one step (bit d -> d+1: clockwise on square grids, counter-clockwise on hex grids);
 // "u x,y" turns it back. Locked tiles do not turn.
 std::string interpret_input(const Board &board, const pluzzle::Input &input);
-std::unique_ptr<PlayState> execute_move(const Board &board, const PlayState &state, std::string_view move);
+PlayState execute_move(const Board &board, const PlayState &state, std::string_view move);
 // A frame of the move's animation: the turned tile part of the way (t from 0 to 1) through its turn.
 void render_move_frame(const Board &board, const PlayState &state, std::string_view move, float t,
                        pluzzle::Canvas &canvas);

@@ -13,16 +13,13 @@
 namespace loop {
 namespace {
 
-const Board &board_of(const pluzzle::Level &level) { return pluzzle::as<Board>(level); }
-const PlayState &state_of(const pluzzle::State &state) { return pluzzle::as<PlayState>(state); }
-
-class Loop final : public pluzzle::Puzzle {
-public:
+class Loop final : public pluzzle::TypedPuzzle<Board, PlayState> {
+  public:
     static constexpr uint64_t capabilities =
         PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK |
         PZ_CAP_IMPORT_IMAGE | PZ_CAP_ANIMATE;
 
-    pluzzle::PluginInfo info() const override {
+    pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo info;
         info.id = "loop";
         info.name = "Infinite Loop / Net";
@@ -44,13 +41,12 @@ public:
         return info;
     }
 
-    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view format) const override {
+    std::vector<pluzzle::Parsed<Board>> parse(std::string_view text, std::string_view format) const {
         return parse_levels(text, format);
     }
-    std::string encode(const pluzzle::Level &level) const override { return encode_board(board_of(level)); }
-    void validate(const pluzzle::Level &level) const override { validate_board(board_of(level)); }
-    pluzzle::Metadata describe(const pluzzle::Level &level) const override {
-        const Board &b = board_of(level);
+    std::string encode(const Board &b) const { return encode_board(b); }
+    void validate(const Board &b) const { validate_board(b); }
+    pluzzle::Metadata describe(const Board &b) const {
         pluzzle::Metadata meta;
         if (!b.name.empty()) meta.emplace_back("title", b.name);
         meta.emplace_back("size", std::to_string(b.cols) + "x" + std::to_string(b.rows));
@@ -60,8 +56,7 @@ public:
         return meta;
     }
 
-    pluzzle::SolveOutcome solve(const pluzzle::Level &level, pluzzle::SolveControl &control) const override {
-        const Board &b = board_of(level);
+    pluzzle::SolveOutcome solve(const Board &b, pluzzle::SolveControl &control) const {
         SolveOptions options;
         options.max_solutions = control.max_solutions();
         options.count = control.options().boolean("count");
@@ -77,59 +72,41 @@ public:
         return outcome;
     }
 
-    void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
-        render_board(board_of(level), state ? &state_of(*state).masks : nullptr, canvas);
+    void render(const Board &b, const PlayState *state, pluzzle::Canvas &canvas) const {
+        render_board(b, state ? &state->masks : nullptr, canvas);
     }
 
     // A turning tile, for the editor's move animation.
-    void render_move(const pluzzle::Level &level, const pluzzle::State &state, std::string_view move, float t,
-                     pluzzle::Canvas &canvas) const override {
-        render_move_frame(board_of(level), state_of(state), move, t, canvas);
+    void render_move(const Board &b, const PlayState &state, std::string_view move, float t,
+                     pluzzle::Canvas &canvas) const {
+        render_move_frame(b, state, move, t, canvas);
     }
 
-    std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
-                                             pluzzle::SolveControl &control) const override {
+    Board generate(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) const {
         return generate_board(params, seed, control);
     }
-    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override { return blank_board(params); }
+    Board blank(const pluzzle::Params &params) const { return blank_board(params); }
     // A square board from a screenshot (PNG or JPEG); rules and wrap from the parameters.
-    std::unique_ptr<pluzzle::Level> import_image(std::string_view bytes, const pluzzle::Params &params) const override {
+    Board import_image(std::string_view bytes, const pluzzle::Params &params) const {
         return loop::import_image(bytes, params);
     }
 
     // --- editing
-    std::string edit_interpret(const pluzzle::Level &level, std::string_view tool,
-                               const pluzzle::Input &input) const override {
-        return edit_input(board_of(level), tool, input);
+    std::string edit_interpret(const Board &b, std::string_view tool, const pluzzle::Input &input) const {
+        return edit_input(b, tool, input);
     }
-    std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &level, std::string_view edit) const override {
-        return execute_edit(board_of(level), edit);
-    }
+    Board edit_execute(const Board &b, std::string_view edit) const { return execute_edit(b, edit); }
 
     // --- play: a state is the tiles as turned
-    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &level) const override {
-        auto state = std::make_unique<PlayState>();
-        state->masks = board_of(level).tiles;
-        return state;
+    PlayState start(const Board &b) const { return {b.tiles}; }
+    PlayState decode_state(const Board &b, std::string_view text) const { return {decode_masks(b, text)}; }
+    std::string encode_state(const Board &b, const PlayState &state) const { return encode_masks(b, state.masks); }
+    pluzzle::PlayStatus status(const Board &b, const PlayState &state) const { return play_status(b, state); }
+    std::string interpret(const Board &b, const PlayState &, const pluzzle::Input &input) const {
+        return interpret_input(b, input);
     }
-    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &level, std::string_view text) const override {
-        auto state = std::make_unique<PlayState>();
-        state->masks = decode_masks(board_of(level), text);
-        return state;
-    }
-    std::string encode_state(const pluzzle::Level &level, const pluzzle::State &state) const override {
-        return encode_masks(board_of(level), state_of(state).masks);
-    }
-    pluzzle::PlayStatus status(const pluzzle::Level &level, const pluzzle::State &state) const override {
-        return play_status(board_of(level), state_of(state));
-    }
-    std::string interpret(const pluzzle::Level &level, const pluzzle::State &,
-                          const pluzzle::Input &input) const override {
-        return interpret_input(board_of(level), input);
-    }
-    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &level, const pluzzle::State &state,
-                                            std::string_view move) const override {
-        return execute_move(board_of(level), state_of(state), move);
+    PlayState execute(const Board &b, const PlayState &state, std::string_view move) const {
+        return execute_move(b, state, move);
     }
 };
 

@@ -28,18 +28,18 @@ const char *kTwoLevels = "celladd 1\n"
 TEST(Format, CanonicalTextRoundTripsExactly) {
     auto levels = parse_levels(kTwoLevels);
     ASSERT_EQ(levels.size(), 2u);
-    const auto &dish = pluzzle::as<CellLevel>(*levels[0].level);
+    const auto &dish = levels[0].level;
     EXPECT_EQ(dish.name, "Dish");
     EXPECT_EQ(dish.first, 1);
     ASSERT_TRUE(dish.opponent);
     EXPECT_EQ(dish.opponent->skill, 27);
     EXPECT_EQ(dish.opening.size(), 2u);
-    EXPECT_FALSE(pluzzle::as<CellLevel>(*levels[1].level).opponent);
+    EXPECT_FALSE(levels[1].level.opponent);
     for (auto &parsed : levels) {
-        const std::string text = encode_level(pluzzle::as<CellLevel>(*parsed.level));
+        const std::string text = encode_level(parsed.level);
         auto again = parse_levels(text);
         ASSERT_EQ(again.size(), 1u);
-        EXPECT_EQ(encode_level(pluzzle::as<CellLevel>(*again[0].level)), text);
+        EXPECT_EQ(encode_level(again[0].level), text);
     }
 }
 
@@ -49,9 +49,9 @@ TEST(Format, GeneratedLevelsOfEveryFamilyRoundTrip) {
         for (uint64_t seed = 1; seed <= 5; ++seed) {
             const pluzzle::Params params(declared, {{"layout", family}, {"opening", "3"}, {"first", "random"}});
             const auto level = generate_level(params, seed);
-            validate_level(*level);
-            const std::string text = encode_level(*level);
-            EXPECT_EQ(encode_level(pluzzle::as<CellLevel>(*parse_levels(text)[0].level)), text);
+            validate_level(level);
+            const std::string text = encode_level(level);
+            EXPECT_EQ(encode_level(parse_levels(text)[0].level), text);
         }
     EXPECT_THROW(generate_level(pluzzle::Params(declared, {{"layout", "petri"}, {"cells", "30"}}), 1), pluzzle::Error);
 }
@@ -64,7 +64,7 @@ TEST(Format, AMoveListFileIsALevel) {
                                "moves 1,1 1,2\n"
                                "moves 2,1\n");
     ASSERT_EQ(levels.size(), 1u);
-    const auto &level = static_cast<const CellLevel &>(*levels[0].level);
+    const auto &level = levels[0].level;
     EXPECT_EQ(level.layout, (Layout{Family::beaker, 3, 4}));
     EXPECT_EQ(level.first, 0);
     EXPECT_FALSE(level.opponent);
@@ -72,14 +72,14 @@ TEST(Format, AMoveListFileIsALevel) {
     EXPECT_EQ(level.opening, (std::vector<int>{board.index(0, 0), board.index(0, 1), board.index(1, 0)}));
 
     levels = parse_levels("layout petri 13\nfirst opponent\nopponent hard\nmoves 3,3\n");
-    const auto &vs_hard = static_cast<const CellLevel &>(*levels[0].level);
+    const auto &vs_hard = levels[0].level;
     EXPECT_EQ(vs_hard.first, 1);
     ASSERT_TRUE(vs_hard.opponent);
     EXPECT_EQ(vs_hard.opponent->kind, PublishedAi::hard);
     EXPECT_EQ(vs_hard.opening.size(), 1u);
     // Its canonical text reads back as the same level.
     const auto again = parse_levels(encode_level(vs_hard));
-    EXPECT_EQ(encode_level(static_cast<const CellLevel &>(*again[0].level)), encode_level(vs_hard));
+    EXPECT_EQ(encode_level(again[0].level), encode_level(vs_hard));
 }
 
 struct BadText {
@@ -134,7 +134,7 @@ TEST(Format, MalformedLevelsNameTheirLineAndField) {
 
 TEST(Format, MoveListsRoundTripAndBadMovesAreNamed) {
     auto levels = parse_levels("celladd 1\nlayout beaker 2 2\nfirst player\nopponent hard\n");
-    const auto &level = pluzzle::as<CellLevel>(*levels[0].level);
+    const auto &level = levels[0].level;
     const auto moves = decode_moves(level, "moves 1,1 1,2\n2,1");
     EXPECT_EQ(moves.size(), 3u);
     EXPECT_EQ(encode_moves(level.board, moves), "moves 1,1 1,2 2,1");

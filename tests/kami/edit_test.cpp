@@ -13,7 +13,7 @@ namespace {
 
 const char *kBoard = "kami 1\ngrid square\nmode free\nsize 3 2\ncolours 3\ncells\n112\n132\n";
 
-Board apply(const Board &b, std::string_view edit) { return *execute_edit(b, edit); }
+Board apply(const Board &b, std::string_view edit) { return execute_edit(b, edit); }
 
 pz_point centre_of(const Board &b, int row, int col) {
     pz_point c{0, 0};

@@ -102,7 +102,7 @@ TEST(KamiFormats, EveryFloodItBoardOfTheWildReads) {
     const auto levels = parse_levels(read_file(path), "");
     ASSERT_EQ(levels.size(), 1000u);
     for (const auto &l : levels) {
-        const Board &b = pluzzle::as<Board>(*l.level);
+        const Board &b = l.level;
         EXPECT_EQ(b.mode, Mode::Pivot);
         EXPECT_EQ(b.rows, 14);
         EXPECT_EQ(b.cols, 14);

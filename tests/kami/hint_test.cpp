@@ -29,25 +29,25 @@ TEST(KamiHint, TheHintStartsAnOptimalSolutionFromAnyPosition) {
         SCOPED_TRACE(text);
         const Board b = board_from(text);
         auto s = start_state(b);
-        int left = brute_force_par(b, s->cells);
+        int left = brute_force_par(b, s.cells);
         ASSERT_GT(left, 0);
         // Follow the hints to the end: each one leaves one move fewer to go.
         while (left > 0) {
-            const std::string move = hint(b, *s);
+            const std::string move = hint(b, s);
             ASSERT_FALSE(move.empty());
-            s = execute_move(b, *s, move);
-            const int now = brute_force_par(b, s->cells);
+            s = execute_move(b, s, move);
+            const int now = brute_force_par(b, s.cells);
             EXPECT_EQ(now, left - 1) << "after the hint " << move;
             left = now;
         }
-        EXPECT_TRUE(one_colour(s->cells));
-        EXPECT_EQ(hint(b, *s), "") << "nothing to hint once solved";
+        EXPECT_TRUE(one_colour(s.cells));
+        EXPECT_EQ(hint(b, s), "") << "nothing to hint once solved";
     }
     // From a position off the optimal path, too.
     const Board b = board_from(kBoards[1]);
     const auto s = decode_state_text(b, "0,0=2 3,2=1");
-    const std::string move = hint(b, *s);
-    EXPECT_EQ(brute_force_par(b, execute_move(b, *s, move)->cells), brute_force_par(b, s->cells) - 1);
+    const std::string move = hint(b, s);
+    EXPECT_EQ(brute_force_par(b, execute_move(b, s, move).cells), brute_force_par(b, s.cells) - 1);
 }
 
 TEST(KamiHint, ALimitFallsBackToTheQuickSearchAndACancelStops) {
@@ -56,15 +56,15 @@ TEST(KamiHint, ALimitFallsBackToTheQuickSearchAndACancelStops) {
     pz_solve_request tight{};
     tight.struct_size = sizeof tight;
     tight.time_limit_s = 1e-9; // the optimal search stops at once
-    const std::string quick = hint(b, *s, &tight);
+    const std::string quick = hint(b, s, &tight);
     ASSERT_FALSE(quick.empty());
-    EXPECT_NO_THROW(execute_move(b, *s, quick)) << "a legal move all the same";
+    EXPECT_NO_THROW(execute_move(b, s, quick)) << "a legal move all the same";
 
     pz_solve_request cancel{};
     cancel.struct_size = sizeof cancel;
     cancel.should_stop = [](void *) { return 1; };
     try {
-        hint(b, *s, &cancel);
+        hint(b, s, &cancel);
         ADD_FAILURE() << "a cancelled hint";
     } catch (const pluzzle::Error &e) {
         EXPECT_EQ(e.code(), PZ_ERR_STOPPED);
@@ -72,7 +72,7 @@ TEST(KamiHint, ALimitFallsBackToTheQuickSearchAndACancelStops) {
 
     const Board cut = board_from("kami 1\ngrid square\nmode pivot\nsize 5 1\ncolours 3\npivot 0 0\ncells\n1.2.3\n");
     try {
-        hint(cut, *start_state(cut));
+        hint(cut, start_state(cut));
         ADD_FAILURE() << "a hint for a board no move list finishes";
     } catch (const pluzzle::Error &e) {
         EXPECT_EQ(e.code(), PZ_ERR_INVALID);

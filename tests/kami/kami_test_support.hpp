@@ -25,7 +25,7 @@ inline std::string shared_kami(const std::string &name) {
 inline Board board_from(std::string_view text, std::string_view format = "") {
     auto levels = parse_levels(text, format);
     EXPECT_EQ(levels.size(), 1u);
-    return pluzzle::as<Board>(*levels.at(0).level);
+    return std::move(levels.at(0).level);
 }
 
 // Plays the moves from the level's start; true when they end with one colour. Throws on an illegal move.

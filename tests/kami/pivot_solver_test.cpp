@@ -50,9 +50,9 @@ Board random_board(std::mt19937_64 &rng, int rows, int cols, int colours) {
 // A published Flood-It set (ColorFill's pc19, or b14c8 with 8 colours) and its optimal move lists (as owned strings),
 // or nothing without the data.
 struct PublishedSet {
-    std::vector<pluzzle::ParsedLevel> levels;
+    std::vector<pluzzle::Parsed<Board>> levels;
     std::vector<std::string> optima;
-    const Board &board(size_t i) const { return pluzzle::as<Board>(*levels.at(i).level); }
+    const Board &board(size_t i) const { return levels.at(i).level; }
 };
 std::optional<PublishedSet> published_set(const std::string &boards_file, const std::string &optima_file) {
     const std::string boards = shared_kami("floodit/" + boards_file);

@@ -48,16 +48,16 @@ std::string field_of(const std::function<void()> &f) {
 TEST(KamiPlay, StatesReplayMoveListsAndCountTowardsThePar) {
     const Board b = board_from(kStripes);
     const auto start = start_state(b);
-    EXPECT_EQ(play_status(b, *start).message, "3 colours, 3 regions, 0 moves (par 2)");
-    EXPECT_EQ(play_status(b, *start).phase, PZ_PLAY_ONGOING);
+    EXPECT_EQ(play_status(b, start).message, "3 colours, 3 regions, 0 moves (par 2)");
+    EXPECT_EQ(play_status(b, start).phase, PZ_PLAY_ONGOING);
     const auto one = decode_state_text(b, "1,0=1");
-    EXPECT_EQ(one->cells, (std::vector<uint8_t>{1, 1, 3, 1, 1, 3}));
-    EXPECT_EQ(play_status(b, *one).message, "2 colours, 2 regions, 1 move (par 2)");
+    EXPECT_EQ(one.cells, (std::vector<uint8_t>{1, 1, 3, 1, 1, 3}));
+    EXPECT_EQ(play_status(b, one).message, "2 colours, 2 regions, 1 move (par 2)");
     const auto done = decode_state_text(b, "1,0=1 2,1=1");
-    EXPECT_EQ(play_status(b, *done).phase, PZ_PLAY_SOLVED);
-    EXPECT_EQ(play_status(b, *done).message, "solved in 2 moves (par 2)");
-    EXPECT_EQ(play_status(b, *done).moves, 2u);
-    EXPECT_EQ(encode_state_text(b, *done), "1,0=1 2,1=1");
+    EXPECT_EQ(play_status(b, done).phase, PZ_PLAY_SOLVED);
+    EXPECT_EQ(play_status(b, done).message, "solved in 2 moves (par 2)");
+    EXPECT_EQ(play_status(b, done).moves, 2u);
+    EXPECT_EQ(encode_state_text(b, done), "1,0=1 2,1=1");
     // A move the rules refuse names itself and the field.
     try {
         decode_state_text(b, "1,0=1 0,0=1");
@@ -71,41 +71,41 @@ TEST(KamiPlay, StatesReplayMoveListsAndCountTowardsThePar) {
 TEST(KamiPlay, FreePlayPicksAColourThenRecoloursTheClickedRegion) {
     const Board b = board_from(kStripes);
     auto s = start_state(b);
-    EXPECT_EQ(s->selected, 1);
-    EXPECT_EQ(interpret_input(b, *s, click(centre_of(b, 0))), "") << "the region has the chosen colour already";
-    EXPECT_EQ(interpret_input(b, *s, click(centre_of(b, 1))), "1,0=1");
-    EXPECT_EQ(interpret_input(b, *s, key('3')), "pick 3");
-    EXPECT_EQ(interpret_input(b, *s, key('4')), "") << "no colour 4 in this palette";
-    EXPECT_EQ(interpret_input(b, *s, click(swatch_centre(b, 2))), "pick 2");
-    EXPECT_EQ(interpret_input(b, *s, click(centre_of(b, 5), 1)), "pick 3") << "a right click takes a region's colour";
-    s = execute_move(b, *s, "pick 3");
-    EXPECT_EQ(s->selected, 3);
-    EXPECT_TRUE(s->moves.empty()) << "choosing a colour is no move";
-    EXPECT_EQ(interpret_input(b, *s, click(centre_of(b, 4))), "1,1=3");
+    EXPECT_EQ(s.selected, 1);
+    EXPECT_EQ(interpret_input(b, s, click(centre_of(b, 0))), "") << "the region has the chosen colour already";
+    EXPECT_EQ(interpret_input(b, s, click(centre_of(b, 1))), "1,0=1");
+    EXPECT_EQ(interpret_input(b, s, key('3')), "pick 3");
+    EXPECT_EQ(interpret_input(b, s, key('4')), "") << "no colour 4 in this palette";
+    EXPECT_EQ(interpret_input(b, s, click(swatch_centre(b, 2))), "pick 2");
+    EXPECT_EQ(interpret_input(b, s, click(centre_of(b, 5), 1)), "pick 3") << "a right click takes a region's colour";
+    s = execute_move(b, s, "pick 3");
+    EXPECT_EQ(s.selected, 3);
+    EXPECT_TRUE(s.moves.empty()) << "choosing a colour is no move";
+    EXPECT_EQ(interpret_input(b, s, click(centre_of(b, 4))), "1,1=3");
     // Space on the host's cursor cell acts as a click.
-    EXPECT_EQ(interpret_input(b, *s, key(' ', true, 0, 0)), "0,0=3");
-    s = execute_move(b, *s, "1,1=3");
-    EXPECT_EQ(s->cells, (std::vector<uint8_t>{1, 3, 3, 1, 3, 3}));
-    s = execute_move(b, *s, "0,0=3");
-    EXPECT_EQ(play_status(b, *s).phase, PZ_PLAY_SOLVED);
-    EXPECT_EQ(interpret_input(b, *s, click(centre_of(b, 0))), "") << "nothing left to recolour";
-    EXPECT_EQ(field_of([&] { execute_move(b, *s, "pick 7"); }), "move");
-    EXPECT_EQ(field_of([&] { execute_move(b, *s, "pick"); }), "move");
-    EXPECT_EQ(field_of([&] { execute_move(b, *s, ""); }), "move");
-    EXPECT_EQ(field_of([&] { execute_move(b, *s, "0,0=3"); }), "moves");
+    EXPECT_EQ(interpret_input(b, s, key(' ', true, 0, 0)), "0,0=3");
+    s = execute_move(b, s, "1,1=3");
+    EXPECT_EQ(s.cells, (std::vector<uint8_t>{1, 3, 3, 1, 3, 3}));
+    s = execute_move(b, s, "0,0=3");
+    EXPECT_EQ(play_status(b, s).phase, PZ_PLAY_SOLVED);
+    EXPECT_EQ(interpret_input(b, s, click(centre_of(b, 0))), "") << "nothing left to recolour";
+    EXPECT_EQ(field_of([&] { execute_move(b, s, "pick 7"); }), "move");
+    EXPECT_EQ(field_of([&] { execute_move(b, s, "pick"); }), "move");
+    EXPECT_EQ(field_of([&] { execute_move(b, s, ""); }), "move");
+    EXPECT_EQ(field_of([&] { execute_move(b, s, "0,0=3"); }), "moves");
 }
 
 TEST(KamiPlay, PivotModeFloodsThePivotsRegionAtOnce) {
     const Board b = board_from(kFlood);
     const auto s = start_state(b);
-    EXPECT_EQ(interpret_input(b, *s, key('2')), "0,0=2");
-    EXPECT_EQ(interpret_input(b, *s, key('1')), "") << "the pivot has colour 1 already";
-    EXPECT_EQ(interpret_input(b, *s, click(swatch_centre(b, 3))), "0,0=3");
-    EXPECT_EQ(interpret_input(b, *s, click(centre_of(b, 4))), "0,0=2") << "towards the clicked region's colour";
-    const auto next = execute_move(b, *s, "0,0=2");
-    EXPECT_EQ(next->cells, (std::vector<uint8_t>{2, 2, 3, 2, 2, 3}));
-    EXPECT_EQ(marked_colour(b, *next), 2);
-    EXPECT_EQ(field_of([&] { execute_move(b, *next, "2,0=2"); }), "moves") << "not the pivot's region";
+    EXPECT_EQ(interpret_input(b, s, key('2')), "0,0=2");
+    EXPECT_EQ(interpret_input(b, s, key('1')), "") << "the pivot has colour 1 already";
+    EXPECT_EQ(interpret_input(b, s, click(swatch_centre(b, 3))), "0,0=3");
+    EXPECT_EQ(interpret_input(b, s, click(centre_of(b, 4))), "0,0=2") << "towards the clicked region's colour";
+    const auto next = execute_move(b, s, "0,0=2");
+    EXPECT_EQ(next.cells, (std::vector<uint8_t>{2, 2, 3, 2, 2, 3}));
+    EXPECT_EQ(marked_colour(b, next), 2);
+    EXPECT_EQ(field_of([&] { execute_move(b, next, "2,0=2"); }), "moves") << "not the pivot's region";
 }
 
 TEST(KamiPlay, TheFloodBloomsBreadthFirstFromTheClick) {
@@ -117,7 +117,7 @@ TEST(KamiPlay, TheFloodBloomsBreadthFirstFromTheClick) {
     const auto s = start_state(b);
     // Count the tiles drawn in colour 2 at each fraction of the move "recolour the snake with 2".
     const auto coloured = [&](float t) {
-        const DisplayList list = record([&](pluzzle::Canvas &c) { render_move_frame(b, *s, "0,0=2", t, c); });
+        const DisplayList list = record([&](pluzzle::Canvas &c) { render_move_frame(b, s, "0,0=2", t, c); });
         const uint32_t two = palette_colour(b, 2);
         size_t n = 0;
         for (const DrawItem &item : list.items)
@@ -130,6 +130,6 @@ TEST(KamiPlay, TheFloodBloomsBreadthFirstFromTheClick) {
     EXPECT_EQ(coloured(0.5f), 8u);   // 0..4
     EXPECT_EQ(coloured(0.99f), 11u); // 0..7
     EXPECT_EQ(coloured(1), 12u);     // the state after: one colour
-    EXPECT_EQ(field_of([&] { record([&](pluzzle::Canvas &c) { render_move_frame(b, *s, "1,1=2", 0.5f, c); }); }),
+    EXPECT_EQ(field_of([&] { record([&](pluzzle::Canvas &c) { render_move_frame(b, s, "1,1=2", 0.5f, c); }); }),
               "moves");
 }

@@ -17,7 +17,7 @@ Board blank(int cols, int rows, const char *grid = "square", const char *wrap = 
                       }());
 }
 
-Board apply(const Board &b, std::string_view edit) { return *execute_edit(b, edit); }
+Board apply(const Board &b, std::string_view edit) { return execute_edit(b, edit); }
 
 pz_input drag(float x1, float y1, float x2, float y2) {
     pz_input in{};

@@ -28,7 +28,7 @@ inline std::string shared_loop(const std::string &name) {
 inline Board board_from(std::string_view text, std::string_view format = "") {
     auto levels = parse_levels(text, format);
     EXPECT_EQ(levels.size(), 1u);
-    return pluzzle::as<Board>(*levels.at(0).level);
+    return std::move(levels.at(0).level);
 }
 
 inline SolveReport solve(const Board &b, unsigned max_solutions = 2, bool count = true,

@@ -37,7 +37,7 @@ struct Run {
 Run whole_job(const std::string &text, bool count) {
     const auto start = std::chrono::steady_clock::now();
     auto levels = loop::parse_levels(text, "canonical");
-    const loop::Board &board = pluzzle::as<loop::Board>(*levels.at(0).level);
+    const loop::Board &board = levels.at(0).level;
     loop::validate_board(board);
     pluzzle::SolveControl control(nullptr, nullptr);
     loop::SolveOptions options;
@@ -62,7 +62,7 @@ Run whole_job(const std::string &text, bool count) {
 double baseline(const std::string &text, const std::vector<uint8_t> &planted) {
     const auto start = std::chrono::steady_clock::now();
     auto levels = loop::parse_levels(text, "canonical");
-    const loop::Board &board = pluzzle::as<loop::Board>(*levels.at(0).level);
+    const loop::Board &board = levels.at(0).level;
     loop::validate_board(board);
     const std::string solution = loop::encode_masks(board, planted);
     if (!loop::solved(board, loop::decode_masks(board, solution))) std::exit(1);
@@ -91,8 +91,8 @@ int main(int argc, char **argv) {
         pluzzle::Params params(loop::generator_params(),
                                {{"width", std::to_string(side)}, {"height", std::to_string(side)}, {"rules", rules}});
         pluzzle::SolveControl unlimited(nullptr, nullptr);
-        auto board = loop::generate_board(params, uint64_t(side), unlimited);
-        const std::string text = loop::encode_board(*board);
+        const loop::Board board = loop::generate_board(params, uint64_t(side), unlimited);
+        const std::string text = loop::encode_board(board);
         // Any solution checks as well as the planted one; find one once (not timed) for the baseline.
         const Run first = whole_job(text, false);
         const std::vector<uint8_t> planted = first.report.solutions[0];
@@ -104,7 +104,7 @@ int main(int argc, char **argv) {
             if (c.seconds < count) count = c.seconds, counted = std::move(c);
             base = std::min(base, baseline(text, planted));
         }
-        const double tiles = double(board->size());
+        const double tiles = double(board.size());
         const std::string digits = counted.report.count.str();
         const std::string last = net ? (counted.report.status == PZ_SOLVE_UNIQUE ? "unique" : "multiple")
                                      : std::to_string(digits.size());
