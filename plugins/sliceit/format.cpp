@@ -1,7 +1,7 @@
 // format.cpp -- reading (cereal, after a syntax check that gives line and column) and writing level files.
 #include "format.hpp"
 
-#include "base/cereal_json.hpp"
+#include "cereal_json.hpp"
 
 #include <pluzzle/json_copy.hpp>
 
