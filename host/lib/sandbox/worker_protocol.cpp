@@ -3,7 +3,8 @@
 
 #include <pluzzle/host/plugin/plugin_registry.hpp>
 
-#include <cstring>
+#include "base/bytes.hpp"
+
 #include <unistd.h>
 
 namespace pluzzle::host::wire {
@@ -14,117 +15,96 @@ constexpr size_t kHeaderSize = 5; // u32 payload_len | u8 kind
 
 std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-class Writer {
+[[noreturn]] void cannot_encode(Kind kind, const char *field, const std::string &why) {
+    throw ProtocolError(std::string("cannot encode ") + kind_name(kind) + ": field '" + field + "': " + why, field);
+}
+
+void check_payload_size(Kind kind, size_t size) {
+    if (size > kMaxPayload)
+        cannot_encode(kind, "payload_len",
+                      "payload of " + std::to_string(size) + " bytes over the " + mib(kMaxPayload) + " cap");
+}
+
+// A ByteWriter that refuses what the decoder would: a str over kMaxString, a count over a u32, a payload over
+// kMaxPayload.
+class Writer : public ByteWriter {
   public:
     explicit Writer(Kind kind) : kind_(kind) {}
-    void u8(uint8_t v) { out_.push_back(char(v)); }
-    void u32(uint32_t v) {
-        for (int i = 0; i < 4; ++i)
-            out_.push_back(char((v >> (8 * i)) & 0xffu));
-    }
-    void u64(uint64_t v) {
-        for (int i = 0; i < 8; ++i)
-            out_.push_back(char((v >> (8 * i)) & 0xffu));
-    }
-    void i64(int64_t v) { u64(uint64_t(v)); }
-    void f64(double v) {
-        uint64_t bits;
-        std::memcpy(&bits, &v, sizeof bits);
-        u64(bits);
-    }
-    void count(size_t n, const char *field) {
-        if (n > UINT32_MAX) fail(field, "count " + std::to_string(n) + " does not fit a u32");
-        u32(uint32_t(n));
-    }
     void str(std::string_view s, const char *field) {
         if (s.size() > kMaxString)
-            fail(field, "length " + std::to_string(s.size()) + " over the " + mib(kMaxString) + " cap");
-        u32(uint32_t(s.size()));
-        out_.append(s);
+            cannot_encode(kind_, field, "length " + std::to_string(s.size()) + " over the " + mib(kMaxString) + " cap");
+        ByteWriter::str(s);
+    }
+    // A count, then each element.
+    template <class List, class WriteOne> void list(const List &items, const char *field, WriteOne write_one) {
+        if (items.size() > UINT32_MAX)
+            cannot_encode(kind_, field, "count " + std::to_string(items.size()) + " does not fit a u32");
+        u32(uint32_t(items.size()));
+        for (const auto &item : items)
+            write_one(item);
     }
     std::string done() {
-        if (out_.size() > kMaxPayload)
-            fail("payload_len",
-                 "payload of " + std::to_string(out_.size()) + " bytes over the " + mib(kMaxPayload) + " cap");
-        return std::move(out_);
+        check_payload_size(kind_, size());
+        return take();
     }
 
   private:
-    [[noreturn]] void fail(const char *field, const std::string &why) const {
-        throw ProtocolError(std::string("cannot encode ") + kind_name(kind_) + ": field '" + field + "': " + why,
-                            field);
-    }
     Kind kind_;
-    std::string out_;
 };
 
-class Reader {
+// A ByteReader whose errors are ProtocolErrors naming the frame kind and the field.
+class Reader : public ByteReader {
   public:
-    Reader(Kind kind, std::string_view payload) : kind_(kind), rest_(payload) {}
-    uint8_t u8(const char *field) { return uint8_t(take(1, field)[0]); }
-    uint32_t u32(const char *field) {
-        const auto b = take(4, field);
-        uint32_t v = 0;
-        for (int i = 0; i < 4; ++i)
-            v |= uint32_t(uint8_t(b[i])) << (8 * i);
-        return v;
-    }
-    uint64_t u64(const char *field) {
-        const auto b = take(8, field);
-        uint64_t v = 0;
-        for (int i = 0; i < 8; ++i)
-            v |= uint64_t(uint8_t(b[i])) << (8 * i);
-        return v;
-    }
-    int64_t i64(const char *field) { return int64_t(u64(field)); }
-    double f64(const char *field) {
-        const uint64_t bits = u64(field);
-        double v;
-        std::memcpy(&v, &bits, sizeof v);
-        return v;
-    }
-    bool flag(const char *field) {
-        const uint8_t v = u8(field);
-        if (v > 1) fail(field, "value " + std::to_string(v) + " is not 0 or 1");
-        return v == 1;
-    }
+    Reader(Kind kind, std::string_view payload) : ByteReader(payload), kind_(kind) {}
     std::string str(const char *field) {
         const uint32_t n = u32(field);
         if (n > kMaxString) fail(field, "length " + std::to_string(n) + " over the " + mib(kMaxString) + " cap");
-        return std::string(take(n, field));
+        return std::string(bytes(n, field));
     }
-    // An element count, refused when even elements of `min_size` bytes each could not fit in what is left (so a
-    // garbage count cannot make us reserve gigabytes).
-    uint32_t count(const char *field, size_t min_size) {
-        const uint32_t n = u32(field);
-        if (uint64_t(n) * min_size > rest_.size())
-            fail(field, "count " + std::to_string(n) + " needs at least " + std::to_string(uint64_t(n) * min_size) +
-                            " bytes but " + std::to_string(rest_.size()) + " are left");
-        return n;
+    // A u8 enum whose values run from 0 to `last`.
+    template <class Enum> Enum enum_u8(const char *field, Enum last) {
+        const uint8_t v = u8(field);
+        if (v > uint8_t(last)) fail(field, std::string("unknown ") + field + " " + std::to_string(v));
+        return Enum(v);
     }
-    void end() {
-        if (!rest_.empty()) fail("payload_len", std::to_string(rest_.size()) + " bytes left over after the message");
+    // A count of elements of at least `min_size` bytes each, then each element.
+    template <class T, class ReadOne> std::vector<T> list(const char *field, size_t min_size, ReadOne read_one) {
+        const uint32_t n = count(field, min_size);
+        std::vector<T> items;
+        items.reserve(n);
+        for (uint32_t i = 0; i < n; ++i)
+            items.push_back(read_one());
+        return items;
     }
-    [[noreturn]] void fail(const char *field, const std::string &why) const {
+    [[noreturn]] void fail(const char *field, const std::string &why) const override {
         throw ProtocolError(std::string("malformed ") + kind_name(kind_) + ": field '" + field + "': " + why, field);
     }
 
   private:
-    std::string_view take(size_t n, const char *field) {
-        if (n > rest_.size())
-            fail(field, "needs " + std::to_string(n) + " bytes but " + std::to_string(rest_.size()) + " are left");
-        const auto head = rest_.substr(0, n);
-        rest_.remove_prefix(n);
-        return head;
-    }
     Kind kind_;
-    std::string_view rest_;
 };
 
-// The smallest encoding of one element, for Reader::count.
+// One payload: `write` puts the message's fields.
+template <class Write> std::string encoded(Kind kind, Write write) {
+    Writer w(kind);
+    write(w);
+    return w.done();
+}
+
+// One payload: `read` fills the message's fields, and every byte must be used.
+template <class Message, class Read> Message decoded(Kind kind, std::string_view payload, Read read) {
+    Reader r(kind, payload);
+    Message m;
+    read(r, m);
+    r.end("payload_len");
+    return m;
+}
+
+// The smallest encoding of one element, for Reader::list.
 constexpr size_t kMinPluginEntry = 4 + 4 + 4 + 1;
 constexpr size_t kMinItem = 8 + 4 + 4;
 constexpr size_t kMinResult = 8 + 1 + 8 + 8 + 4 + 4 + 4 + 8 + 4;
+constexpr size_t kMinField = 4 + 4;
 
 void write_result(Writer &w, const Result &r) {
     w.i64(r.level_id);
@@ -154,22 +134,17 @@ Result read_result(Reader &r) {
 }
 
 void write_fields(Writer &w, const Fields &fields) {
-    w.count(fields.size(), "fields");
-    for (const auto &[key, value] : fields) {
-        w.str(key, "field key");
-        w.str(value, "field value");
-    }
+    w.list(fields, "fields", [&](const Fields::value_type &f) {
+        w.str(f.first, "field key");
+        w.str(f.second, "field value");
+    });
 }
 
 Fields read_fields(Reader &r) {
-    Fields fields;
-    const uint32_t n = r.count("fields", 8);
-    fields.reserve(n);
-    for (uint32_t i = 0; i < n; ++i) {
+    return r.list<Fields::value_type>("fields", kMinField, [&] {
         std::string key = r.str("field key");
-        fields.emplace_back(std::move(key), r.str("field value"));
-    }
-    return fields;
+        return Fields::value_type(std::move(key), r.str("field value"));
+    });
 }
 
 } // namespace
@@ -203,118 +178,98 @@ const char *kind_name(Kind kind) {
 bool valid_status(uint8_t status) { return status <= 5 || (status >= kStatusError && status <= kStatusCorrupt); }
 
 std::string payload_of(const Hello &m) {
-    Writer w(Kind::hello);
-    w.u32(m.protocol);
-    w.u32(m.pid);
-    w.str(m.host, "host");
-    w.u32(m.slots);
-    w.count(m.plugins.size(), "plugins");
-    for (const auto &p : m.plugins) {
-        w.str(p.id, "plugin id");
-        w.str(p.version, "plugin version");
-        w.u32(p.abi_minor);
-        w.u8(uint8_t(p.origin));
-    }
-    return w.done();
+    return encoded(Kind::hello, [&](Writer &w) {
+        w.u32(m.protocol);
+        w.u32(m.pid);
+        w.str(m.host, "host");
+        w.u32(m.slots);
+        w.list(m.plugins, "plugins", [&](const PluginEntry &p) {
+            w.str(p.id, "plugin id");
+            w.str(p.version, "plugin version");
+            w.u32(p.abi_minor);
+            w.u8(uint8_t(p.origin));
+        });
+    });
 }
 
 std::string payload_of(const Setup &m) {
-    Writer w(Kind::setup);
-    w.f64(m.timeout_s);
-    w.u64(m.node_limit);
-    w.f64(m.grace_s);
-    w.u64(m.memory_limit_mib);
-    w.u32(m.local_jobs);
-    w.u8(m.isolate ? 1 : 0);
-    w.count(m.plugin_paths.size(), "plugin_paths");
-    for (const auto &p : m.plugin_paths)
-        w.str(p, "plugin_path");
-    return w.done();
+    return encoded(Kind::setup, [&](Writer &w) {
+        w.f64(m.timeout_s);
+        w.u64(m.node_limit);
+        w.f64(m.grace_s);
+        w.u64(m.memory_limit_mib);
+        w.u32(m.local_jobs);
+        w.u8(m.isolate ? 1 : 0);
+        w.list(m.plugin_paths, "plugin_paths", [&](const std::string &p) { w.str(p, "plugin_path"); });
+    });
 }
 
 std::string payload_of(const Chunk &m) {
-    Writer w(Kind::chunk);
-    w.u32(m.chunk_id);
-    w.count(m.items.size(), "items");
-    for (const auto &item : m.items) {
-        w.i64(item.level_id);
-        w.str(item.type, "type");
-        w.str(item.text, "text");
-    }
-    return w.done();
+    return encoded(Kind::chunk, [&](Writer &w) {
+        w.u32(m.chunk_id);
+        w.list(m.items, "items", [&](const WorkItem &item) {
+            w.i64(item.level_id);
+            w.str(item.type, "type");
+            w.str(item.text, "text");
+        });
+    });
 }
 
 std::string payload_of(const Result &m) {
-    Writer w(Kind::result);
-    write_result(w, m);
-    return w.done();
+    return encoded(Kind::result, [&](Writer &w) { write_result(w, m); });
 }
 
 std::string payload_of(const Results &m) {
-    Writer w(Kind::results);
-    w.count(m.results.size(), "results");
-    for (const auto &r : m.results)
-        write_result(w, r);
-    return w.done();
+    return encoded(Kind::results,
+                   [&](Writer &w) { w.list(m.results, "results", [&](const Result &r) { write_result(w, r); }); });
 }
 
 std::string payload_of(const Returned &m) {
-    Writer w(Kind::returned);
-    w.count(m.level_ids.size(), "level_ids");
-    for (int64_t id : m.level_ids)
-        w.i64(id);
-    return w.done();
+    return encoded(Kind::returned,
+                   [&](Writer &w) { w.list(m.level_ids, "level_ids", [&](int64_t id) { w.i64(id); }); });
 }
 
 std::string payload_of(const Heartbeat &m) {
-    Writer w(Kind::heartbeat);
-    w.u64(m.seq);
-    return w.done();
+    return encoded(Kind::heartbeat, [&](Writer &w) { w.u64(m.seq); });
 }
 
 std::string payload_of(const Call &m) {
-    Writer w(Kind::call);
-    w.u32(m.call_id);
-    w.str(m.op, "op");
-    w.str(m.plugin_path, "plugin_path");
-    write_fields(w, m.args);
-    return w.done();
+    return encoded(Kind::call, [&](Writer &w) {
+        w.u32(m.call_id);
+        w.str(m.op, "op");
+        w.str(m.plugin_path, "plugin_path");
+        write_fields(w, m.args);
+    });
 }
 
 std::string payload_of(const Answer &m) {
-    Writer w(Kind::answer);
-    w.u32(m.call_id);
-    w.u8(uint8_t(m.outcome));
-    w.str(m.message, "message");
-    write_fields(w, m.fields);
-    return w.done();
+    return encoded(Kind::answer, [&](Writer &w) {
+        w.u32(m.call_id);
+        w.u8(uint8_t(m.outcome));
+        w.str(m.message, "message");
+        write_fields(w, m.fields);
+    });
 }
 
 std::string payload_of(const Progress &m) {
-    Writer w(Kind::progress);
-    w.u32(m.call_id);
-    w.u64(m.nodes);
-    w.f64(m.fraction);
-    w.str(m.message, "message");
-    return w.done();
+    return encoded(Kind::progress, [&](Writer &w) {
+        w.u32(m.call_id);
+        w.u64(m.nodes);
+        w.f64(m.fraction);
+        w.str(m.message, "message");
+    });
 }
 
 std::string payload_of(const Cancel &) { return {}; }
 std::string payload_of(const Stop &) { return {}; }
 
 std::string frame(Kind kind, std::string_view payload) {
-    if (payload.size() > kMaxPayload)
-        throw ProtocolError(std::string("cannot encode ") + kind_name(kind) + ": field 'payload_len': payload of " +
-                                std::to_string(payload.size()) + " bytes over the " + mib(kMaxPayload) + " cap",
-                            "payload_len");
-    std::string out;
-    out.reserve(kHeaderSize + payload.size());
-    const auto n = uint32_t(payload.size());
-    for (int i = 0; i < 4; ++i)
-        out.push_back(char((n >> (8 * i)) & 0xffu));
-    out.push_back(char(kind));
-    out.append(payload);
-    return out;
+    check_payload_size(kind, payload.size());
+    ByteWriter out;
+    out.u32(uint32_t(payload.size()));
+    out.u8(uint8_t(kind));
+    out.raw(payload);
+    return out.take();
 }
 
 Hello hello_of(const PluginRegistry &registry, uint32_t slots) {
@@ -330,138 +285,98 @@ Hello hello_of(const PluginRegistry &registry, uint32_t slots) {
 }
 
 Hello decode_hello(std::string_view payload) {
-    Reader r(Kind::hello, payload);
-    Hello m;
-    m.protocol = r.u32("protocol");
-    // The layout after this field belongs to the version: a stranger's HELLO is not read further.
-    if (m.protocol != kProtocolVersion)
-        r.fail("protocol", "the worker speaks version " + std::to_string(m.protocol) + ", this host version " +
-                               std::to_string(kProtocolVersion));
-    m.pid = r.u32("pid");
-    m.host = r.str("host");
-    m.slots = r.u32("slots");
-    const uint32_t n = r.count("plugins", kMinPluginEntry);
-    m.plugins.reserve(n);
-    for (uint32_t i = 0; i < n; ++i) {
-        PluginEntry p;
-        p.id = r.str("plugin id");
-        p.version = r.str("plugin version");
-        p.abi_minor = r.u32("abi_minor");
-        const uint8_t origin = r.u8("origin");
-        if (origin > uint8_t(Origin::third_party)) r.fail("origin", "unknown origin " + std::to_string(origin));
-        p.origin = Origin(origin);
-        m.plugins.push_back(std::move(p));
-    }
-    r.end();
-    return m;
+    return decoded<Hello>(Kind::hello, payload, [](Reader &r, Hello &m) {
+        m.protocol = r.u32("protocol");
+        // The layout after this field belongs to the version: a stranger's HELLO is not read further.
+        if (m.protocol != kProtocolVersion)
+            r.fail("protocol", "the worker speaks version " + std::to_string(m.protocol) + ", this host version " +
+                                   std::to_string(kProtocolVersion));
+        m.pid = r.u32("pid");
+        m.host = r.str("host");
+        m.slots = r.u32("slots");
+        m.plugins = r.list<PluginEntry>("plugins", kMinPluginEntry, [&] {
+            PluginEntry p;
+            p.id = r.str("plugin id");
+            p.version = r.str("plugin version");
+            p.abi_minor = r.u32("abi_minor");
+            p.origin = r.enum_u8("origin", Origin::third_party);
+            return p;
+        });
+    });
 }
 
 Setup decode_setup(std::string_view payload) {
-    Reader r(Kind::setup, payload);
-    Setup m;
-    m.timeout_s = r.f64("timeout_s");
-    m.node_limit = r.u64("node_limit");
-    m.grace_s = r.f64("grace_s");
-    m.memory_limit_mib = r.u64("memory_limit_mib");
-    m.local_jobs = r.u32("local_jobs");
-    m.isolate = r.flag("isolate");
-    const uint32_t n = r.count("plugin_paths", 4);
-    m.plugin_paths.reserve(n);
-    for (uint32_t i = 0; i < n; ++i)
-        m.plugin_paths.push_back(r.str("plugin_path"));
-    r.end();
-    return m;
+    return decoded<Setup>(Kind::setup, payload, [](Reader &r, Setup &m) {
+        m.timeout_s = r.f64("timeout_s");
+        m.node_limit = r.u64("node_limit");
+        m.grace_s = r.f64("grace_s");
+        m.memory_limit_mib = r.u64("memory_limit_mib");
+        m.local_jobs = r.u32("local_jobs");
+        m.isolate = r.flag("isolate");
+        m.plugin_paths = r.list<std::string>("plugin_paths", 4, [&] { return r.str("plugin_path"); });
+    });
 }
 
 Chunk decode_chunk(std::string_view payload) {
-    Reader r(Kind::chunk, payload);
-    Chunk m;
-    m.chunk_id = r.u32("chunk_id");
-    const uint32_t n = r.count("items", kMinItem);
-    m.items.reserve(n);
-    for (uint32_t i = 0; i < n; ++i) {
-        WorkItem item;
-        item.level_id = r.i64("level_id");
-        item.type = r.str("type");
-        item.text = r.str("text");
-        m.items.push_back(std::move(item));
-    }
-    r.end();
-    return m;
+    return decoded<Chunk>(Kind::chunk, payload, [](Reader &r, Chunk &m) {
+        m.chunk_id = r.u32("chunk_id");
+        m.items = r.list<WorkItem>("items", kMinItem, [&] {
+            WorkItem item;
+            item.level_id = r.i64("level_id");
+            item.type = r.str("type");
+            item.text = r.str("text");
+            return item;
+        });
+    });
 }
 
 Result decode_result(std::string_view payload) {
-    Reader r(Kind::result, payload);
-    Result m = read_result(r);
-    r.end();
-    return m;
+    return decoded<Result>(Kind::result, payload, [](Reader &r, Result &m) { m = read_result(r); });
 }
 
 Results decode_results(std::string_view payload) {
-    Reader r(Kind::results, payload);
-    Results m;
-    const uint32_t n = r.count("results", kMinResult);
-    m.results.reserve(n);
-    for (uint32_t i = 0; i < n; ++i)
-        m.results.push_back(read_result(r));
-    r.end();
-    return m;
+    return decoded<Results>(Kind::results, payload, [](Reader &r, Results &m) {
+        m.results = r.list<Result>("results", kMinResult, [&] { return read_result(r); });
+    });
 }
 
 Returned decode_returned(std::string_view payload) {
-    Reader r(Kind::returned, payload);
-    Returned m;
-    const uint32_t n = r.count("level_ids", 8);
-    m.level_ids.reserve(n);
-    for (uint32_t i = 0; i < n; ++i)
-        m.level_ids.push_back(r.i64("level_id"));
-    r.end();
-    return m;
+    return decoded<Returned>(Kind::returned, payload, [](Reader &r, Returned &m) {
+        m.level_ids = r.list<int64_t>("level_ids", 8, [&] { return r.i64("level_id"); });
+    });
 }
 
 Heartbeat decode_heartbeat(std::string_view payload) {
-    Reader r(Kind::heartbeat, payload);
-    Heartbeat m;
-    m.seq = r.u64("seq");
-    r.end();
-    return m;
+    return decoded<Heartbeat>(Kind::heartbeat, payload, [](Reader &r, Heartbeat &m) { m.seq = r.u64("seq"); });
 }
 
-void decode_empty(Kind kind, std::string_view payload) { Reader(kind, payload).end(); }
+void decode_empty(Kind kind, std::string_view payload) { Reader(kind, payload).end("payload_len"); }
 
 Call decode_call(std::string_view payload) {
-    Reader r(Kind::call, payload);
-    Call m;
-    m.call_id = r.u32("call_id");
-    m.op = r.str("op");
-    m.plugin_path = r.str("plugin_path");
-    m.args = read_fields(r);
-    r.end();
-    return m;
+    return decoded<Call>(Kind::call, payload, [](Reader &r, Call &m) {
+        m.call_id = r.u32("call_id");
+        m.op = r.str("op");
+        m.plugin_path = r.str("plugin_path");
+        m.args = read_fields(r);
+    });
 }
 
 Answer decode_answer(std::string_view payload) {
-    Reader r(Kind::answer, payload);
-    Answer m;
-    m.call_id = r.u32("call_id");
-    const uint8_t outcome = r.u8("outcome");
-    if (outcome > uint8_t(AnswerOutcome::plugin_error)) r.fail("outcome", "unknown outcome " + std::to_string(outcome));
-    m.outcome = AnswerOutcome(outcome);
-    m.message = r.str("message");
-    m.fields = read_fields(r);
-    r.end();
-    return m;
+    return decoded<Answer>(Kind::answer, payload, [](Reader &r, Answer &m) {
+        m.call_id = r.u32("call_id");
+        m.outcome = r.enum_u8("outcome", AnswerOutcome::plugin_error);
+        m.message = r.str("message");
+        m.fields = read_fields(r);
+    });
 }
 
 Progress decode_progress(std::string_view payload) {
-    Reader r(Kind::progress, payload);
-    Progress m;
-    m.call_id = r.u32("call_id");
-    m.nodes = r.u64("nodes");
-    m.fraction = r.f64("fraction");
-    m.message = r.str("message");
-    r.end();
-    return m;
+    return decoded<Progress>(Kind::progress, payload, [](Reader &r, Progress &m) {
+        m.call_id = r.u32("call_id");
+        m.nodes = r.u64("nodes");
+        m.fraction = r.f64("fraction");
+        m.message = r.str("message");
+    });
 }
 
 void FrameReader::append(const char *data, size_t size) {
@@ -478,9 +393,7 @@ FrameReader::Status FrameReader::next(Frame &out) {
     const size_t available = buffer_.size() - start_;
     if (available < 4) return Status::incomplete;
     const auto *p = reinterpret_cast<const unsigned char *>(buffer_.data() + start_);
-    uint32_t len = 0;
-    for (int i = 0; i < 4; ++i)
-        len |= uint32_t(p[i]) << (8 * i);
+    const uint32_t len = le_u32(std::string_view(buffer_).substr(start_, 4));
     // Judge the header as soon as its bytes are here, not once a garbage length's worth has arrived.
     if (len > kMaxPayload) {
         error_ = "malformed frame: field 'payload_len': " + std::to_string(len) + " bytes over the " +
