@@ -10,13 +10,12 @@
 #include "mpi_channel.hpp"
 
 #include <pluzzle/host/solve/executor.hpp>
+#include <pluzzle/host/solve/work_ledger.hpp>
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
 #include <map>
 #include <stdexcept>
-#include <unordered_set>
 
 namespace pluzzle::host::mpi {
 
@@ -76,12 +75,9 @@ class MpiExecutor : public Executor {
     std::chrono::duration<double> silence_;
     bool recovery_ = false;
     std::map<int, Rank> ranks_; // by rank number (1..size-1)
-    std::deque<WorkItem> queue_;
-    std::unordered_set<int64_t> suspects_;
-    std::vector<WorkResult> done_;
+    WorkLedger ledger_;         // the queue, the results to collect, the suspects, the cancel
     double mean_ms_ = 0; // the levels' solve time so far (an exponential mean): chunks hold ~0.1 s of work
-    bool cancelled_ = false;
-    Clock::time_point cancelled_at_, said_;
+    Clock::time_point said_;
     uint64_t beat_ = 0;
     std::chrono::microseconds idle_{200}; // collect()'s sleep between looks, longer while nothing arrives
     size_t lost_ = 0;

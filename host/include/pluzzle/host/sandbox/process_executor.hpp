@@ -9,12 +9,12 @@
 // would double the wait). The others it held go back to the queue.
 #pragma once
 #include <pluzzle/host/solve/executor.hpp>
+#include <pluzzle/host/solve/work_ledger.hpp>
 #include <pluzzle/host/sandbox/worker_process.hpp>
 
 #include <chrono>
 #include <deque>
 #include <memory>
-#include <unordered_set>
 
 namespace pluzzle::host {
 
@@ -70,11 +70,7 @@ class ProcessExecutor : public Executor {
     double grace_s_;
     std::string setup_frame_;
     std::vector<Slot> slots_;
-    std::deque<WorkItem> queue_;           // not yet sent
-    std::unordered_set<int64_t> suspects_; // levels that were on a worker when it died
-    std::vector<WorkResult> done_;
-    bool cancelled_ = false;
-    Clock::time_point cancelled_at_;
+    WorkLedger ledger_; // the queue, the results to collect, the suspects, the cancel
     size_t started_ = 0, failed_starts_ = 0; // failed_starts_: workers in a row that died before HELLO
 };
 
