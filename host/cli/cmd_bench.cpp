@@ -4,6 +4,7 @@
 
 #include <pluzzle/host/jobs/bench.hpp>
 #include "cli_checks.hpp"
+#include "common_options.hpp"
 #include "cli_context.hpp"
 
 #include <cstdio>
@@ -112,8 +113,7 @@ void add_bench_command(CLI::App &app, Context &ctx) {
     auto args = std::make_shared<BenchArgs>();
     CLI::App *cmd = app.add_subcommand("bench", "Benchmark solving on one thread: CPU seconds, nodes, signature");
     cmd->add_option("files", args->files, "Level files")->required();
-    cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
-    cmd->add_option("--format", args->format, "Input format name");
+    add_level_type_options(*cmd, args->type, args->format);
     cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; a timeout makes the signature "
                                                   "machine-dependent)")->check(kSeconds);
     cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);

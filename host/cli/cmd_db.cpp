@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "cli_checks.hpp"
+#include "common_options.hpp"
 #include "cli_context.hpp"
 #include "db_open.hpp"
 #include "file_problems.hpp"
@@ -400,8 +401,7 @@ void add_db_command(CLI::App &app, Context &ctx) {
     import->add_option("db", args->db, "Database file (created if missing)")->required();
     import->add_option("files", args->files, "Level or pack files")->required();
     import->add_option("--pack", args->pack, "Pack name (created if missing)")->required();
-    import->add_option("--type", args->type, "Puzzle type; inferred when unambiguous");
-    import->add_option("--format", args->format, "Input format name");
+    add_level_type_options(*import, args->type, args->format);
     import->add_flag("--dry-run", args->dry_run, "Read and check the files without writing the database");
     import->callback([&ctx, args] { ctx.exit_code = run_import(ctx, *args); });
 

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_checks.hpp"
+#include "common_options.hpp"
 #include "cli_context.hpp"
 #include "file_problems.hpp"
 #include <pluzzle/host/base/attempt_status.hpp>
@@ -213,8 +214,7 @@ void add_solve_command(CLI::App &app, Context &ctx) {
     auto args = std::make_shared<SolveArgs>();
     CLI::App *cmd = app.add_subcommand("solve", "Solve level files (a multi-puzzle file is many levels)");
     cmd->add_option("files", args->files, "Level files (any format a plugin reads, or a pack .json)")->required();
-    cmd->add_option("--type", args->type, "Puzzle type (plugin id); inferred when unambiguous");
-    cmd->add_option("--format", args->format, "Input format name; detected when omitted");
+    add_level_type_options(*cmd, args->type, args->format);
     auto *timeout = cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; default from settings)")
                         ->check(kSeconds);
     cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
