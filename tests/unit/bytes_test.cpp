@@ -18,14 +18,21 @@ struct TestReader : ByteReader {
     }
 };
 
-// What `read` throws, or "" when it did not.
-template <class Read> std::string error_of(Read read) {
+// Expects `read` to fail with exactly `message`.
+template <class Read> void expect_error(Read read, const std::string &message) {
     try {
         read();
+        ADD_FAILURE() << "no error; expected: " << message;
     } catch (const std::runtime_error &e) {
-        return e.what();
+        EXPECT_EQ(e.what(), message);
     }
-    return "";
+}
+
+// What EveryPrefixOfAMessageFailsCleanly writes.
+void read_message(ByteReader &r) {
+    r.u32("a");
+    r.str("b");
+    r.f64("c");
 }
 
 } // namespace
@@ -64,17 +71,17 @@ TEST(Bytes, ATruncatedReadNamesItsFieldAndNeverReadsPastTheEnd) {
     // The reader sees the first 3 bytes of a longer buffer: a u32 there would read the 4th, which is not its.
     const std::string buffer = "abcXYZ";
     const std::string_view three(buffer.data(), 3);
-    EXPECT_EQ(error_of([&] { TestReader(three).u32("level_id"); }), "level_id: needs 4 bytes but 3 are left");
-    EXPECT_EQ(error_of([&] { TestReader(three).u64("nodes"); }), "nodes: needs 8 bytes but 3 are left");
+    expect_error([&] { TestReader(three).u32("level_id"); }, "level_id: needs 4 bytes but 3 are left");
+    expect_error([&] { TestReader(three).u64("nodes"); }, "nodes: needs 8 bytes but 3 are left");
     // A string whose length says more than is there.
     ByteWriter w;
     w.u32(5);
     w.raw("abc");
     const std::string cut = w.take();
-    EXPECT_EQ(error_of([&] { TestReader(cut).str("text"); }), "text: needs 5 bytes but 3 are left");
+    expect_error([&] { TestReader(cut).str("text"); }, "text: needs 5 bytes but 3 are left");
     // A garbage count is refused before anything is reserved for it.
-    EXPECT_EQ(error_of([&] { TestReader(std::string("\xff\xff\xff\xff", 4) + "ab").count("items", 1); }),
-              "items: count 4294967295 needs at least 4294967295 bytes but 2 are left");
+    expect_error([&] { TestReader(std::string("\xff\xff\xff\xff", 4) + "ab").count("items", 1); },
+                 "items: count 4294967295 needs at least 4294967295 bytes but 2 are left");
     // A failed read takes nothing: what is left is still there.
     TestReader r(three);
     EXPECT_THROW(r.u32("x"), std::runtime_error);
@@ -82,9 +89,8 @@ TEST(Bytes, ATruncatedReadNamesItsFieldAndNeverReadsPastTheEnd) {
     EXPECT_EQ(r.bytes(3, "y"), "abc");
     EXPECT_THROW(r.u8("z"), std::runtime_error);
     // Bytes left over, and a flag that is neither 0 nor 1.
-    EXPECT_EQ(error_of([&] { TestReader(three).end("payload_len"); }),
-              "payload_len: 3 bytes left over after the message");
-    EXPECT_EQ(error_of([&] { TestReader(std::string("\x02")).flag("isolate"); }), "isolate: value 2 is not 0 or 1");
+    expect_error([&] { TestReader(three).end("payload_len"); }, "payload_len: 3 bytes left over after the message");
+    expect_error([&] { TestReader(std::string("\x02")).flag("isolate"); }, "isolate: value 2 is not 0 or 1");
 }
 
 TEST(Bytes, EveryPrefixOfAMessageFailsCleanly) {
@@ -96,6 +102,6 @@ TEST(Bytes, EveryPrefixOfAMessageFailsCleanly) {
     for (size_t n = 0; n < bytes.size(); ++n) {
         const std::string head = bytes.substr(0, n); // its own buffer: a read past its end is the sanitizers' to see
         TestReader r(head);
-        EXPECT_THROW({ r.u32("a"); r.str("b"); r.f64("c"); }, std::runtime_error) << "prefix " << n;
+        EXPECT_THROW(read_message(r), std::runtime_error) << "prefix " << n;
     }
 }

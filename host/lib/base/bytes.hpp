@@ -17,8 +17,8 @@ class ByteWriter {
     void u64(uint64_t v);
     void i32(int32_t v) { u32(uint32_t(v)); }
     void i64(int64_t v) { u64(uint64_t(v)); }
-    void f32(float v);  // its IEEE bits, as a u32
-    void f64(double v); // its IEEE bits, as a u64
+    void f32(float v);            // its IEEE bits, as a u32
+    void f64(double v);           // its IEEE bits, as a u64
     void str(std::string_view s); // a u32 length, then the bytes (the caller keeps it under 4 GiB)
     void raw(std::string_view s) { out_.append(s); }
     size_t size() const { return out_.size(); }

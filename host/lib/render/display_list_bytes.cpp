@@ -96,8 +96,7 @@ DisplayList display_list_from_bytes(std::string_view bytes) {
         list.groups.push_back(std::move(g));
     }
     for (const DrawItem &i : list.items)
-        if (i.group_index < -1 || i.group_index >= int32_t(list.groups.size()))
-            in.fail("group_index", "no such group");
+        if (i.group_index < -1 || i.group_index >= int32_t(list.groups.size())) in.fail("group_index", "no such group");
     in.end("end");
     return list;
 }

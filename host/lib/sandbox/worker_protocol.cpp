@@ -5,6 +5,8 @@
 
 #include "base/bytes.hpp"
 
+#include <type_traits>
+
 #include <unistd.h>
 
 namespace pluzzle::host::wire {
@@ -25,57 +27,49 @@ void check_payload_size(Kind kind, size_t size) {
                       "payload of " + std::to_string(size) + " bytes over the " + mib(kMaxPayload) + " cap");
 }
 
-// A ByteWriter that refuses what the decoder would: a str over kMaxString, a count over a u32, a payload over
-// kMaxPayload.
-class Writer : public ByteWriter {
+// Each message's fields are listed once, in layout() below, for an `io` that is an Encode (it writes them, and
+// refuses what the decoder would) or a Decode (it reads them back, checking each): the two directions cannot drift.
+// Field<Io, T> is the message as that io takes it: read-only to write it, writable to read it.
+template <class Io, class T> using Field = std::conditional_t<Io::decoding, T &, const T &>;
+
+class Encode {
   public:
-    explicit Writer(Kind kind) : kind_(kind) {}
+    static constexpr bool decoding = false;
+    explicit Encode(Kind kind) : kind_(kind) {}
+    void u8(uint8_t v, const char *) { out_.u8(v); }
+    void u32(uint32_t v, const char *) { out_.u32(v); }
+    void u64(uint64_t v, const char *) { out_.u64(v); }
+    void i64(int64_t v, const char *) { out_.i64(v); }
+    void f64(double v, const char *) { out_.f64(v); }
+    void flag(bool v, const char *) { out_.u8(v ? 1 : 0); }
+    template <class Enum> void enum_u8(Enum v, const char *, Enum) { out_.u8(uint8_t(v)); }
     void str(std::string_view s, const char *field) {
         if (s.size() > kMaxString)
             cannot_encode(kind_, field, "length " + std::to_string(s.size()) + " over the " + mib(kMaxString) + " cap");
-        ByteWriter::str(s);
+        out_.str(s);
     }
     // A count, then each element.
-    template <class List, class WriteOne> void list(const List &items, const char *field, WriteOne write_one) {
+    template <class T, class Each> void list(const std::vector<T> &items, const char *field, size_t, Each each) {
         if (items.size() > UINT32_MAX)
             cannot_encode(kind_, field, "count " + std::to_string(items.size()) + " does not fit a u32");
-        u32(uint32_t(items.size()));
-        for (const auto &item : items)
-            write_one(item);
+        out_.u32(uint32_t(items.size()));
+        for (const T &item : items)
+            each(item);
     }
     std::string done() {
-        check_payload_size(kind_, size());
-        return take();
+        check_payload_size(kind_, out_.size());
+        return out_.take();
     }
 
   private:
     Kind kind_;
+    ByteWriter out_;
 };
 
 // A ByteReader whose errors are ProtocolErrors naming the frame kind and the field.
-class Reader : public ByteReader {
+class PayloadReader : public ByteReader {
   public:
-    Reader(Kind kind, std::string_view payload) : ByteReader(payload), kind_(kind) {}
-    std::string str(const char *field) {
-        const uint32_t n = u32(field);
-        if (n > kMaxString) fail(field, "length " + std::to_string(n) + " over the " + mib(kMaxString) + " cap");
-        return std::string(bytes(n, field));
-    }
-    // A u8 enum whose values run from 0 to `last`.
-    template <class Enum> Enum enum_u8(const char *field, Enum last) {
-        const uint8_t v = u8(field);
-        if (v > uint8_t(last)) fail(field, std::string("unknown ") + field + " " + std::to_string(v));
-        return Enum(v);
-    }
-    // A count of elements of at least `min_size` bytes each, then each element.
-    template <class T, class ReadOne> std::vector<T> list(const char *field, size_t min_size, ReadOne read_one) {
-        const uint32_t n = count(field, min_size);
-        std::vector<T> items;
-        items.reserve(n);
-        for (uint32_t i = 0; i < n; ++i)
-            items.push_back(read_one());
-        return items;
-    }
+    PayloadReader(Kind kind, std::string_view payload) : ByteReader(payload), kind_(kind) {}
     [[noreturn]] void fail(const char *field, const std::string &why) const override {
         throw ProtocolError(std::string("malformed ") + kind_name(kind_) + ": field '" + field + "': " + why, field);
     }
@@ -84,67 +78,153 @@ class Reader : public ByteReader {
     Kind kind_;
 };
 
-// One payload: `write` puts the message's fields.
-template <class Write> std::string encoded(Kind kind, Write write) {
-    Writer w(kind);
-    write(w);
-    return w.done();
-}
+class Decode {
+  public:
+    static constexpr bool decoding = true;
+    Decode(Kind kind, std::string_view payload) : in_(kind, payload) {}
+    void u8(uint8_t &v, const char *field) { v = in_.u8(field); }
+    void u32(uint32_t &v, const char *field) { v = in_.u32(field); }
+    void u64(uint64_t &v, const char *field) { v = in_.u64(field); }
+    void i64(int64_t &v, const char *field) { v = in_.i64(field); }
+    void f64(double &v, const char *field) { v = in_.f64(field); }
+    void flag(bool &v, const char *field) { v = in_.flag(field); }
+    // A u8 enum whose values run from 0 to `last`.
+    template <class Enum> void enum_u8(Enum &v, const char *field, Enum last) {
+        const uint8_t n = in_.u8(field);
+        if (n > uint8_t(last)) fail(field, std::string("unknown ") + field + " " + std::to_string(n));
+        v = Enum(n);
+    }
+    void str(std::string &v, const char *field) {
+        const uint32_t n = in_.u32(field);
+        if (n > kMaxString) fail(field, "length " + std::to_string(n) + " over the " + mib(kMaxString) + " cap");
+        v = std::string(in_.bytes(n, field));
+    }
+    // A count of elements of at least `min_size` bytes each, then each element.
+    template <class T, class Each> void list(std::vector<T> &items, const char *field, size_t min_size, Each each) {
+        const uint32_t n = in_.count(field, min_size);
+        items.clear();
+        items.reserve(n);
+        for (uint32_t i = 0; i < n; ++i) {
+            T item{};
+            each(item);
+            items.push_back(std::move(item));
+        }
+    }
+    [[noreturn]] void fail(const char *field, const std::string &why) const { in_.fail(field, why); }
+    void end() { in_.end("payload_len"); }
 
-// One payload: `read` fills the message's fields, and every byte must be used.
-template <class Message, class Read> Message decoded(Kind kind, std::string_view payload, Read read) {
-    Reader r(kind, payload);
-    Message m;
-    read(r, m);
-    r.end("payload_len");
-    return m;
-}
+  private:
+    PayloadReader in_;
+};
 
-// The smallest encoding of one element, for Reader::list.
+// The smallest encoding of one element, for Decode::list.
 constexpr size_t kMinPluginEntry = 4 + 4 + 4 + 1;
 constexpr size_t kMinItem = 8 + 4 + 4;
 constexpr size_t kMinResult = 8 + 1 + 8 + 8 + 4 + 4 + 4 + 8 + 4;
 constexpr size_t kMinField = 4 + 4;
+constexpr size_t kMinString = 4;
+constexpr size_t kMinLevelId = 8;
 
-void write_result(Writer &w, const Result &r) {
-    w.i64(r.level_id);
-    w.u8(r.status);
-    w.f64(r.time_ms);
-    w.u64(r.nodes);
-    w.str(r.solution, "solution");
-    w.str(r.info, "info");
-    w.str(r.error, "error");
-    w.f64(r.difficulty);
-    w.str(r.difficulty_label, "difficulty_label");
+template <class Io> void layout(Io &io, Field<Io, Fields> fields) {
+    io.list(fields, "fields", kMinField, [&](auto &f) {
+        io.str(f.first, "field key");
+        io.str(f.second, "field value");
+    });
 }
 
-Result read_result(Reader &r) {
-    Result m;
-    m.level_id = r.i64("level_id");
-    m.status = r.u8("status");
-    if (!valid_status(m.status)) r.fail("status", "unknown status " + std::to_string(m.status));
-    m.time_ms = r.f64("time_ms");
-    m.nodes = r.u64("nodes");
-    m.solution = r.str("solution");
-    m.info = r.str("info");
-    m.error = r.str("error");
-    m.difficulty = r.f64("difficulty");
-    m.difficulty_label = r.str("difficulty_label");
+template <class Io> void layout(Io &io, Field<Io, Hello> m) {
+    io.u32(m.protocol, "protocol");
+    // The layout after this field belongs to the version: a stranger's HELLO is not read further.
+    if constexpr (Io::decoding)
+        if (m.protocol != kProtocolVersion)
+            io.fail("protocol", "the worker speaks version " + std::to_string(m.protocol) + ", this host version " +
+                                    std::to_string(kProtocolVersion));
+    io.u32(m.pid, "pid");
+    io.str(m.host, "host");
+    io.u32(m.slots, "slots");
+    io.list(m.plugins, "plugins", kMinPluginEntry, [&](auto &p) {
+        io.str(p.id, "plugin id");
+        io.str(p.version, "plugin version");
+        io.u32(p.abi_minor, "abi_minor");
+        io.enum_u8(p.origin, "origin", Origin::third_party);
+    });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Setup> m) {
+    io.f64(m.timeout_s, "timeout_s");
+    io.u64(m.node_limit, "node_limit");
+    io.f64(m.grace_s, "grace_s");
+    io.u64(m.memory_limit_mib, "memory_limit_mib");
+    io.u32(m.local_jobs, "local_jobs");
+    io.flag(m.isolate, "isolate");
+    io.list(m.plugin_paths, "plugin_paths", kMinString, [&](auto &p) { io.str(p, "plugin_path"); });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Chunk> m) {
+    io.u32(m.chunk_id, "chunk_id");
+    io.list(m.items, "items", kMinItem, [&](auto &item) {
+        io.i64(item.level_id, "level_id");
+        io.str(item.type, "type");
+        io.str(item.text, "text");
+    });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Result> m) {
+    io.i64(m.level_id, "level_id");
+    io.u8(m.status, "status");
+    if constexpr (Io::decoding)
+        if (!valid_status(m.status)) io.fail("status", "unknown status " + std::to_string(m.status));
+    io.f64(m.time_ms, "time_ms");
+    io.u64(m.nodes, "nodes");
+    io.str(m.solution, "solution"), io.str(m.info, "info"), io.str(m.error, "error");
+    io.f64(m.difficulty, "difficulty");
+    io.str(m.difficulty_label, "difficulty_label");
+}
+
+template <class Io> void layout(Io &io, Field<Io, Results> m) {
+    io.list(m.results, "results", kMinResult, [&](auto &r) { layout<Io>(io, r); });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Returned> m) {
+    io.list(m.level_ids, "level_ids", kMinLevelId, [&](auto &id) { io.i64(id, "level_id"); });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Heartbeat> m) { io.u64(m.seq, "seq"); }
+
+template <class Io> void layout(Io &io, Field<Io, Call> m) {
+    io.u32(m.call_id, "call_id");
+    io.str(m.op, "op");
+    io.str(m.plugin_path, "plugin_path");
+    layout<Io>(io, m.args);
+}
+
+template <class Io> void layout(Io &io, Field<Io, Answer> m) {
+    io.u32(m.call_id, "call_id");
+    io.enum_u8(m.outcome, "outcome", AnswerOutcome::plugin_error);
+    io.str(m.message, "message");
+    layout<Io>(io, m.fields);
+}
+
+template <class Io> void layout(Io &io, Field<Io, Progress> m) {
+    io.u32(m.call_id, "call_id");
+    io.u64(m.nodes, "nodes");
+    io.f64(m.fraction, "fraction");
+    io.str(m.message, "message");
+}
+
+template <class Message> std::string encoded(const Message &m) {
+    Encode io(Message::kind);
+    layout<Encode>(io, m);
+    return io.done();
+}
+
+// Every byte of the payload must be used.
+template <class Message> Message decoded(std::string_view payload) {
+    Decode io(Message::kind, payload);
+    Message m;
+    layout<Decode>(io, m);
+    io.end();
     return m;
-}
-
-void write_fields(Writer &w, const Fields &fields) {
-    w.list(fields, "fields", [&](const Fields::value_type &f) {
-        w.str(f.first, "field key");
-        w.str(f.second, "field value");
-    });
-}
-
-Fields read_fields(Reader &r) {
-    return r.list<Fields::value_type>("fields", kMinField, [&] {
-        std::string key = r.str("field key");
-        return Fields::value_type(std::move(key), r.str("field value"));
-    });
 }
 
 } // namespace
@@ -177,89 +257,16 @@ const char *kind_name(Kind kind) {
 
 bool valid_status(uint8_t status) { return status <= 5 || (status >= kStatusError && status <= kStatusCorrupt); }
 
-std::string payload_of(const Hello &m) {
-    return encoded(Kind::hello, [&](Writer &w) {
-        w.u32(m.protocol);
-        w.u32(m.pid);
-        w.str(m.host, "host");
-        w.u32(m.slots);
-        w.list(m.plugins, "plugins", [&](const PluginEntry &p) {
-            w.str(p.id, "plugin id");
-            w.str(p.version, "plugin version");
-            w.u32(p.abi_minor);
-            w.u8(uint8_t(p.origin));
-        });
-    });
-}
-
-std::string payload_of(const Setup &m) {
-    return encoded(Kind::setup, [&](Writer &w) {
-        w.f64(m.timeout_s);
-        w.u64(m.node_limit);
-        w.f64(m.grace_s);
-        w.u64(m.memory_limit_mib);
-        w.u32(m.local_jobs);
-        w.u8(m.isolate ? 1 : 0);
-        w.list(m.plugin_paths, "plugin_paths", [&](const std::string &p) { w.str(p, "plugin_path"); });
-    });
-}
-
-std::string payload_of(const Chunk &m) {
-    return encoded(Kind::chunk, [&](Writer &w) {
-        w.u32(m.chunk_id);
-        w.list(m.items, "items", [&](const WorkItem &item) {
-            w.i64(item.level_id);
-            w.str(item.type, "type");
-            w.str(item.text, "text");
-        });
-    });
-}
-
-std::string payload_of(const Result &m) {
-    return encoded(Kind::result, [&](Writer &w) { write_result(w, m); });
-}
-
-std::string payload_of(const Results &m) {
-    return encoded(Kind::results,
-                   [&](Writer &w) { w.list(m.results, "results", [&](const Result &r) { write_result(w, r); }); });
-}
-
-std::string payload_of(const Returned &m) {
-    return encoded(Kind::returned,
-                   [&](Writer &w) { w.list(m.level_ids, "level_ids", [&](int64_t id) { w.i64(id); }); });
-}
-
-std::string payload_of(const Heartbeat &m) {
-    return encoded(Kind::heartbeat, [&](Writer &w) { w.u64(m.seq); });
-}
-
-std::string payload_of(const Call &m) {
-    return encoded(Kind::call, [&](Writer &w) {
-        w.u32(m.call_id);
-        w.str(m.op, "op");
-        w.str(m.plugin_path, "plugin_path");
-        write_fields(w, m.args);
-    });
-}
-
-std::string payload_of(const Answer &m) {
-    return encoded(Kind::answer, [&](Writer &w) {
-        w.u32(m.call_id);
-        w.u8(uint8_t(m.outcome));
-        w.str(m.message, "message");
-        write_fields(w, m.fields);
-    });
-}
-
-std::string payload_of(const Progress &m) {
-    return encoded(Kind::progress, [&](Writer &w) {
-        w.u32(m.call_id);
-        w.u64(m.nodes);
-        w.f64(m.fraction);
-        w.str(m.message, "message");
-    });
-}
-
+std::string payload_of(const Hello &m) { return encoded(m); }
+std::string payload_of(const Setup &m) { return encoded(m); }
+std::string payload_of(const Chunk &m) { return encoded(m); }
+std::string payload_of(const Result &m) { return encoded(m); }
+std::string payload_of(const Results &m) { return encoded(m); }
+std::string payload_of(const Returned &m) { return encoded(m); }
+std::string payload_of(const Heartbeat &m) { return encoded(m); }
+std::string payload_of(const Call &m) { return encoded(m); }
+std::string payload_of(const Answer &m) { return encoded(m); }
+std::string payload_of(const Progress &m) { return encoded(m); }
 std::string payload_of(const Cancel &) { return {}; }
 std::string payload_of(const Stop &) { return {}; }
 
@@ -284,100 +291,17 @@ Hello hello_of(const PluginRegistry &registry, uint32_t slots) {
     return hello;
 }
 
-Hello decode_hello(std::string_view payload) {
-    return decoded<Hello>(Kind::hello, payload, [](Reader &r, Hello &m) {
-        m.protocol = r.u32("protocol");
-        // The layout after this field belongs to the version: a stranger's HELLO is not read further.
-        if (m.protocol != kProtocolVersion)
-            r.fail("protocol", "the worker speaks version " + std::to_string(m.protocol) + ", this host version " +
-                                   std::to_string(kProtocolVersion));
-        m.pid = r.u32("pid");
-        m.host = r.str("host");
-        m.slots = r.u32("slots");
-        m.plugins = r.list<PluginEntry>("plugins", kMinPluginEntry, [&] {
-            PluginEntry p;
-            p.id = r.str("plugin id");
-            p.version = r.str("plugin version");
-            p.abi_minor = r.u32("abi_minor");
-            p.origin = r.enum_u8("origin", Origin::third_party);
-            return p;
-        });
-    });
-}
-
-Setup decode_setup(std::string_view payload) {
-    return decoded<Setup>(Kind::setup, payload, [](Reader &r, Setup &m) {
-        m.timeout_s = r.f64("timeout_s");
-        m.node_limit = r.u64("node_limit");
-        m.grace_s = r.f64("grace_s");
-        m.memory_limit_mib = r.u64("memory_limit_mib");
-        m.local_jobs = r.u32("local_jobs");
-        m.isolate = r.flag("isolate");
-        m.plugin_paths = r.list<std::string>("plugin_paths", 4, [&] { return r.str("plugin_path"); });
-    });
-}
-
-Chunk decode_chunk(std::string_view payload) {
-    return decoded<Chunk>(Kind::chunk, payload, [](Reader &r, Chunk &m) {
-        m.chunk_id = r.u32("chunk_id");
-        m.items = r.list<WorkItem>("items", kMinItem, [&] {
-            WorkItem item;
-            item.level_id = r.i64("level_id");
-            item.type = r.str("type");
-            item.text = r.str("text");
-            return item;
-        });
-    });
-}
-
-Result decode_result(std::string_view payload) {
-    return decoded<Result>(Kind::result, payload, [](Reader &r, Result &m) { m = read_result(r); });
-}
-
-Results decode_results(std::string_view payload) {
-    return decoded<Results>(Kind::results, payload, [](Reader &r, Results &m) {
-        m.results = r.list<Result>("results", kMinResult, [&] { return read_result(r); });
-    });
-}
-
-Returned decode_returned(std::string_view payload) {
-    return decoded<Returned>(Kind::returned, payload, [](Reader &r, Returned &m) {
-        m.level_ids = r.list<int64_t>("level_ids", 8, [&] { return r.i64("level_id"); });
-    });
-}
-
-Heartbeat decode_heartbeat(std::string_view payload) {
-    return decoded<Heartbeat>(Kind::heartbeat, payload, [](Reader &r, Heartbeat &m) { m.seq = r.u64("seq"); });
-}
-
-void decode_empty(Kind kind, std::string_view payload) { Reader(kind, payload).end("payload_len"); }
-
-Call decode_call(std::string_view payload) {
-    return decoded<Call>(Kind::call, payload, [](Reader &r, Call &m) {
-        m.call_id = r.u32("call_id");
-        m.op = r.str("op");
-        m.plugin_path = r.str("plugin_path");
-        m.args = read_fields(r);
-    });
-}
-
-Answer decode_answer(std::string_view payload) {
-    return decoded<Answer>(Kind::answer, payload, [](Reader &r, Answer &m) {
-        m.call_id = r.u32("call_id");
-        m.outcome = r.enum_u8("outcome", AnswerOutcome::plugin_error);
-        m.message = r.str("message");
-        m.fields = read_fields(r);
-    });
-}
-
-Progress decode_progress(std::string_view payload) {
-    return decoded<Progress>(Kind::progress, payload, [](Reader &r, Progress &m) {
-        m.call_id = r.u32("call_id");
-        m.nodes = r.u64("nodes");
-        m.fraction = r.f64("fraction");
-        m.message = r.str("message");
-    });
-}
+Hello decode_hello(std::string_view payload) { return decoded<Hello>(payload); }
+Setup decode_setup(std::string_view payload) { return decoded<Setup>(payload); }
+Chunk decode_chunk(std::string_view payload) { return decoded<Chunk>(payload); }
+Result decode_result(std::string_view payload) { return decoded<Result>(payload); }
+Results decode_results(std::string_view payload) { return decoded<Results>(payload); }
+Returned decode_returned(std::string_view payload) { return decoded<Returned>(payload); }
+Heartbeat decode_heartbeat(std::string_view payload) { return decoded<Heartbeat>(payload); }
+Call decode_call(std::string_view payload) { return decoded<Call>(payload); }
+Answer decode_answer(std::string_view payload) { return decoded<Answer>(payload); }
+Progress decode_progress(std::string_view payload) { return decoded<Progress>(payload); }
+void decode_empty(Kind kind, std::string_view payload) { PayloadReader(kind, payload).end("payload_len"); }
 
 void FrameReader::append(const char *data, size_t size) {
     // Drop the consumed front once it outweighs the rest, so a long stream does not grow the buffer.
@@ -416,9 +340,22 @@ FrameReader::Status FrameReader::next(Frame &out) {
     return Status::frame;
 }
 
+namespace {
+
+// A WorkResult and a wire Result differ only in how they say the status.
+template <class From, class To> void copy_all_but_status(const From &r, To &w) {
+    w.level_id = r.level_id;
+    w.time_ms = r.time_ms;
+    w.difficulty = r.difficulty;
+    w.difficulty_label = r.difficulty_label;
+    w.nodes = r.nodes;
+    w.solution = r.solution, w.info = r.info, w.error = r.error;
+}
+
+} // namespace
+
 Result to_wire(const WorkResult &r) {
     Result w;
-    w.level_id = r.level_id;
     if (r.status) {
         w.status = uint8_t(*r.status);
     } else {
@@ -428,17 +365,12 @@ Result to_wire(const WorkResult &r) {
                    : f == AttemptFailure::corrupt ? kStatusCorrupt
                                                   : kStatusError;
     }
-    w.time_ms = r.time_ms;
-    w.difficulty = r.difficulty;
-    w.difficulty_label = r.difficulty_label;
-    w.nodes = r.nodes;
-    w.solution = r.solution, w.info = r.info, w.error = r.error;
+    copy_all_but_status(r, w);
     return w;
 }
 
 WorkResult from_wire(const Result &r) {
     WorkResult w;
-    w.level_id = r.level_id;
     switch (r.status) {
     case kStatusCrashed: w.status = AttemptFailure::crashed; break;
     case kStatusTimeout: w.status = AttemptFailure::timeout; break;
@@ -446,11 +378,7 @@ WorkResult from_wire(const Result &r) {
     case kStatusError: w.status = AttemptFailure::error; break;
     default: w.status = SolveStatus(r.status); break; // the decoder checked it is a pz_solve_status
     }
-    w.time_ms = r.time_ms;
-    w.difficulty = r.difficulty;
-    w.difficulty_label = r.difficulty_label;
-    w.nodes = r.nodes;
-    w.solution = r.solution, w.info = r.info, w.error = r.error;
+    copy_all_but_status(r, w);
     return w;
 }
 
