@@ -82,17 +82,14 @@ size_t MpiExecutor::target_chunk() const {
     return std::clamp<size_t>(size_t(std::max(1.0, per)), 1, kMaxChunk);
 }
 
-void MpiExecutor::submit(WorkItem item) { ledger_.submit(std::move(item)); }
-
-size_t MpiExecutor::pending() const {
-    size_t held = 0;
+size_t MpiExecutor::held() const {
+    size_t n = 0;
     for (const auto &[r, rank] : ranks_)
-        held += rank.held.size();
-    return ledger_.pending(held);
+        n += rank.held.size();
+    return n;
 }
 
-void MpiExecutor::cancel() {
-    if (!ledger_.cancel()) return;
+void MpiExecutor::stop_workers() {
     for (auto &[r, rank] : ranks_)
         if (rank.alive) channel_.send(r, wire::Cancel{});
 }
@@ -183,7 +180,8 @@ void MpiExecutor::check_silence(Clock::time_point now) {
                  now - ledger_.cancelled_at() > std::chrono::duration<double>(kCancelGraceS))
             lose(r, "no answer to the cancel");
     }
-    if (ledger_.has_queued() && std::none_of(ranks_.begin(), ranks_.end(), [](const auto &e) { return e.second.alive; }))
+    if (ledger_.has_queued() &&
+        std::none_of(ranks_.begin(), ranks_.end(), [](const auto &e) { return e.second.alive; }))
         throw std::runtime_error("MPI: no worker ranks left; rerun with --resume to solve the rest");
 }
 

@@ -71,18 +71,18 @@ void ProcessExecutor::start(Slot &slot) {
 }
 
 void ProcessExecutor::submit(WorkItem item) {
-    if (ledger_.submit(std::move(item))) fill();
+    LedgerExecutor::submit(std::move(item));
+    fill(); // nothing after a cancel
 }
 
-size_t ProcessExecutor::pending() const {
-    size_t held = 0;
+size_t ProcessExecutor::held() const {
+    size_t n = 0;
     for (const Slot &slot : slots_)
-        held += slot.sent.size();
-    return ledger_.pending(held);
+        n += slot.sent.size();
+    return n;
 }
 
-void ProcessExecutor::cancel() {
-    if (!ledger_.cancel()) return;
+void ProcessExecutor::stop_workers() {
     for (Slot &slot : slots_)
         if (slot.process) slot.process->signal(SIGUSR1); // the solve stops; the rest come back cancelled
 }

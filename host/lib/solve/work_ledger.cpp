@@ -38,4 +38,8 @@ bool WorkLedger::cancel() {
     return true;
 }
 
+void LedgerExecutor::cancel() {
+    if (ledger_.cancel()) stop_workers();
+}
+
 } // namespace pluzzle::host
