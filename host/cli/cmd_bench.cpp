@@ -4,8 +4,8 @@
 
 #include <pluzzle/host/jobs/bench.hpp>
 #include "cli_checks.hpp"
-#include "common_options.hpp"
 #include "cli_context.hpp"
+#include "common_options.hpp"
 
 #include <cstdio>
 #include <filesystem>

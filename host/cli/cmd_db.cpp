@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "cli_checks.hpp"
-#include "common_options.hpp"
 #include "cli_context.hpp"
+#include "common_options.hpp"
 #include "db_open.hpp"
 #include "file_problems.hpp"
 #include <pluzzle/host/jobs/bulk_solve.hpp>

@@ -2,8 +2,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_checks.hpp"
-#include "common_options.hpp"
 #include "cli_context.hpp"
+#include "common_options.hpp"
 #include "file_problems.hpp"
 #include <pluzzle/host/base/attempt_status.hpp>
 #include <pluzzle/host/base/difficulty.hpp>
