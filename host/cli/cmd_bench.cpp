@@ -116,7 +116,7 @@ void add_bench_command(CLI::App &app, Context &ctx) {
     add_level_type_options(*cmd, args->type, args->format);
     cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; a timeout makes the signature "
                                                   "machine-dependent)")->check(kSeconds);
-    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
+    add_node_limit_option(*cmd, args->node_limit);
     cmd->add_option("--max-solutions", args->max_solutions,
                     "Solutions to look for: 2 proves uniqueness, 1 measures time to a first solution")
         ->check(kNotNegative & CLI::Range(1u, 1000000u));

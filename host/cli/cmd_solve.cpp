@@ -215,13 +215,11 @@ void add_solve_command(CLI::App &app, Context &ctx) {
     CLI::App *cmd = app.add_subcommand("solve", "Solve level files (a multi-puzzle file is many levels)");
     cmd->add_option("files", args->files, "Level files (any format a plugin reads, or a pack .json)")->required();
     add_level_type_options(*cmd, args->type, args->format);
-    auto *timeout = cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; default from settings)")
-                        ->check(kSeconds);
-    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
+    CLI::Option *timeout = add_default_timeout_option(*cmd, args->timeout_s);
+    add_node_limit_option(*cmd, args->node_limit);
     cmd->add_option("--max-solutions", args->max_solutions, "Stop after this many solutions (2 proves uniqueness)")
         ->check(kNotNegative & CLI::Range(1u, 1000000u));
-    auto *jobs = cmd->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)")
-                     ->check(kNotNegative & CLI::Range(0u, host::kMaxJobs));
+    CLI::Option *jobs = add_jobs_option(*cmd, args->jobs);
     cmd->add_option("--option", args->params, "Solver option key=value (repeatable)");
     cmd->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;
