@@ -5,6 +5,7 @@
 #include <pluzzle/host/jobs/bench.hpp>
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include "common_options.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -112,11 +113,10 @@ void add_bench_command(CLI::App &app, Context &ctx) {
     auto args = std::make_shared<BenchArgs>();
     CLI::App *cmd = app.add_subcommand("bench", "Benchmark solving on one thread: CPU seconds, nodes, signature");
     cmd->add_option("files", args->files, "Level files")->required();
-    cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
-    cmd->add_option("--format", args->format, "Input format name");
+    add_level_type_options(*cmd, args->type, args->format);
     cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; a timeout makes the signature "
                                                   "machine-dependent)")->check(kSeconds);
-    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
+    add_node_limit_option(*cmd, args->node_limit);
     cmd->add_option("--max-solutions", args->max_solutions,
                     "Solutions to look for: 2 proves uniqueness, 1 measures time to a first solution")
         ->check(kNotNegative & CLI::Range(1u, 1000000u));

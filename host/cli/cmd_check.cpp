@@ -1,7 +1,7 @@
 // `pluzzle check FILE --solution FILE`: is this a solution of that level?
 #include <CLI/CLI.hpp>
 
-#include "cli_checks.hpp"
+#include "common_options.hpp"
 #include "level_choice.hpp"
 #include "sandboxed_call.hpp"
 
@@ -39,10 +39,8 @@ void add_check_command(CLI::App &app, Context &ctx) {
     CLI::App *cmd = app.add_subcommand("check", "Check a solution (exit 0 correct, 1 wrong)");
     cmd->add_option("file", args->file, "Level file")->required();
     cmd->add_option("--solution", args->solution, "Solution file (the text `solve` prints)")->required();
-    cmd->add_option("--index", args->index, "Which level of a multi-puzzle file (1-based)")
-        ->check(kNotNegative & CLI::Range(size_t(1), size_t(1) << 40));
-    cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
-    cmd->add_option("--format", args->format, "Input format name");
+    add_level_index_option(*cmd, args->index);
+    add_level_type_options(*cmd, args->type, args->format);
     cmd->callback([&ctx, args] { ctx.exit_code = run(ctx, *args); });
 }
 

@@ -5,6 +5,7 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include "common_options.hpp"
 #include "db_open.hpp"
 #include "file_problems.hpp"
 #include <pluzzle/host/jobs/bulk_solve.hpp>
@@ -400,32 +401,29 @@ void add_db_command(CLI::App &app, Context &ctx) {
     import->add_option("db", args->db, "Database file (created if missing)")->required();
     import->add_option("files", args->files, "Level or pack files")->required();
     import->add_option("--pack", args->pack, "Pack name (created if missing)")->required();
-    import->add_option("--type", args->type, "Puzzle type; inferred when unambiguous");
-    import->add_option("--format", args->format, "Input format name");
+    add_level_type_options(*import, args->type, args->format);
     import->add_flag("--dry-run", args->dry_run, "Read and check the files without writing the database");
     import->callback([&ctx, args] { ctx.exit_code = run_import(ctx, *args); });
 
     CLI::App *exp = db->add_subcommand("export", "Export a pack to a pack file (JSON)");
-    exp->add_option("db", args->db, "Database file")->required(); // checked when run: a missing one is bad input
+    add_database_argument(*exp, args->db); // checked when run: a missing one is bad input
     exp->add_option("--pack", args->pack, "Pack name")->required();
     exp->add_option("-o,--output", args->output, "Pack file to write")->required();
     exp->callback([&ctx, args] { ctx.exit_code = run_export(ctx, *args); });
 
     CLI::App *list = db->add_subcommand("list", "List packs, or the levels of one pack with their latest status");
-    list->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*list, args->db);
     list->add_option("--pack", args->pack, "Pack whose levels to list");
     list->add_option("--type", args->type, "Only levels of this type");
     list->callback([&ctx, args] { ctx.exit_code = run_list(ctx, *args); });
 
     CLI::App *solve = db->add_subcommand("solve", "Bulk-solve stored levels on every core, storing each result");
-    solve->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*solve, args->db);
     solve->add_option("--pack", args->pack, "Only this pack");
     solve->add_option("--type", args->type, "Only this type");
-    auto *jobs = solve->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)")
-                     ->check(kNotNegative & CLI::Range(0u, host::kMaxJobs));
-    auto *timeout = solve->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; default from settings)")
-                        ->check(kSeconds);
-    solve->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
+    CLI::Option *jobs = add_jobs_option(*solve, args->jobs);
+    CLI::Option *timeout = add_default_timeout_option(*solve, args->timeout_s);
+    add_node_limit_option(*solve, args->node_limit);
     solve->add_flag("--resume", args->resume, "Skip levels already solved by the same plugin version");
     auto *isolate = solve->add_flag("--isolate", args->isolate,
                                     "Solve in worker processes: a plugin that crashes or hangs costs one level "

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_context.hpp"
+#include "common_options.hpp"
 #include "db_open.hpp"
 #include <pluzzle/host/store/store.hpp>
 
@@ -59,12 +60,12 @@ void add_db_maintenance_commands(CLI::App &db, Context &ctx) {
     CLI::App *check = db.add_subcommand(
         "check", "Check a database for damage: SQLite's integrity check, every level against its hash, the schema "
                  "(exit 0 intact, 1 problems found)");
-    check->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*check, args->db);
     check->callback([&ctx, args] { ctx.exit_code = run_check(ctx, *args); });
 
     CLI::App *backup =
         db.add_subcommand("backup", "Copy a database safely, even while a solve writes to it (SQLite's online backup)");
-    backup->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*backup, args->db);
     backup->add_option("output", args->output, "The copy (replaced atomically if it exists)")->required();
     backup->callback([&ctx, args] { ctx.exit_code = run_backup(ctx, *args); });
 }

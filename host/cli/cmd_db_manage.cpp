@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_context.hpp"
+#include "common_options.hpp"
 #include <pluzzle/host/store/store.hpp>
 
 #include <algorithm>
@@ -111,27 +112,27 @@ int run_sort(Context &ctx, const ManageArgs &a) {
 void add_db_manage_commands(CLI::App &db, Context &ctx) {
     auto args = std::make_shared<ManageArgs>();
     CLI::App *rename = db.add_subcommand("rename", "Rename a pack");
-    rename->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*rename, args->db);
     rename->add_option("pack", args->from_name, "The pack's name")->required();
     rename->add_option("new_name", args->to_name, "Its new name (not taken)")->required();
     rename->callback([&ctx, args] { ctx.exit_code = run_rename(ctx, *args); });
 
     CLI::App *del = db.add_subcommand("delete", "Delete levels (by id, as `db list --pack` shows) or a whole pack, "
                                                 "with their results");
-    del->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*del, args->db);
     del->add_option("--level", args->levels, "A level's id (repeatable)");
     del->add_option("--pack", args->pack, "A whole pack");
     del->callback([&ctx, args] { ctx.exit_code = run_delete(ctx, *args); });
 
     CLI::App *move = db.add_subcommand("move", "Move levels (with their results) to the end of another pack");
-    move->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*move, args->db);
     move->add_option("--level", args->levels, "A level's id (repeatable), in the order wanted")->required();
     move->add_option("--to", args->to, "The pack to move them to (created if missing)")->required();
     move->callback([&ctx, args] { ctx.exit_code = run_move(ctx, *args); });
 
     CLI::App *sort = db.add_subcommand("sort", "Put a pack's levels in order: by name, or by the latest solve's time, "
                                                "nodes or difficulty estimate (unsolved or ungraded levels last)");
-    sort->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*sort, args->db);
     sort->add_option("--pack", args->pack, "The pack")->required();
     sort->add_option("--by", args->by, "name, time, nodes or difficulty (the plugin's estimate, 0..10)")
         ->check(CLI::IsMember({"name", "time", "nodes", "difficulty"}))

@@ -5,6 +5,7 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include "common_options.hpp"
 #include "db_open.hpp"
 #include <pluzzle/host/render/cairo_writer.hpp>
 #include <pluzzle/host/jobs/pack_booklet.hpp>
@@ -64,7 +65,7 @@ void add_db_print_command(CLI::App &db, Context &ctx) {
     CLI::App *print = db.add_subcommand(
         "print", "A pack as a printable PDF booklet: numbered puzzles, one or several to an A4 page, solutions at the "
                  "back (stored ones, else solved now)");
-    print->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*print, args->db);
     print->add_option("--pack", args->pack, "The pack to print")->required();
     print->add_option("-o,--output", args->output, "The booklet (.pdf)")->required();
     print->add_option("--per-page", args->per_page, "Puzzles a page: 1, 2, 4, 6, 9 or 12")->capture_default_str();

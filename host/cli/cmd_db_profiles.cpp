@@ -3,6 +3,7 @@
 
 #include <pluzzle/host/jobs/ai_profiles.hpp>
 #include "cli_context.hpp"
+#include "common_options.hpp"
 #include <pluzzle/host/store/store.hpp>
 
 #include <iomanip>
@@ -69,7 +70,7 @@ void add_db_profiles_command(CLI::App &db, Context &ctx) {
     auto args = std::make_shared<ProfilesArgs>();
     CLI::App *profiles =
         db.add_subcommand("profiles", "List the AI profile values kept per player (e.g. adaptive skill), or set one");
-    profiles->add_option("db", args->db, "Database file")->required();
+    add_database_argument(*profiles, args->db);
     profiles->add_option("--player", args->player, "Only this player's profiles");
     profiles->add_option("--set", args->set, "Set one value (the plugin must be installed and its AI keep a profile)")
         ->expected(4)

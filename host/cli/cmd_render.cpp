@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_checks.hpp"
+#include "common_options.hpp"
 #include "level_choice.hpp"
 #include "sandboxed_call.hpp"
 #include <pluzzle/host/render/cairo_writer.hpp>
@@ -59,11 +60,9 @@ void add_render_command(CLI::App &app, Context &ctx) {
     cmd->add_option("file", args->file, "Level file")->required();
     cmd->add_option("--solution", args->solution, "Solution or play-state file to draw on the level");
     cmd->add_option("-o,--output", args->output, "File to write: .svg, .png or .pdf")->required();
-    cmd->add_option("--index", args->index, "Which level of a multi-puzzle file (1-based)")
-        ->check(kNotNegative & CLI::Range(size_t(1), size_t(1) << 40));
+    add_level_index_option(*cmd, args->index);
     cmd->add_option("--scale", args->scale, "Pixels (PDF: points) per plugin unit")->check(kScale);
-    cmd->add_option("--type", args->type, "Puzzle type (plugin id)");
-    cmd->add_option("--format", args->format, "Input format name");
+    add_level_type_options(*cmd, args->type, args->format);
     cmd->callback([&ctx, args] { ctx.exit_code = run(ctx, *args); });
 }
 

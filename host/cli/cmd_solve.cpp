@@ -3,6 +3,7 @@
 
 #include "cli_checks.hpp"
 #include "cli_context.hpp"
+#include "common_options.hpp"
 #include "file_problems.hpp"
 #include <pluzzle/host/base/attempt_status.hpp>
 #include <pluzzle/host/base/difficulty.hpp>
@@ -213,15 +214,12 @@ void add_solve_command(CLI::App &app, Context &ctx) {
     auto args = std::make_shared<SolveArgs>();
     CLI::App *cmd = app.add_subcommand("solve", "Solve level files (a multi-puzzle file is many levels)");
     cmd->add_option("files", args->files, "Level files (any format a plugin reads, or a pack .json)")->required();
-    cmd->add_option("--type", args->type, "Puzzle type (plugin id); inferred when unambiguous");
-    cmd->add_option("--format", args->format, "Input format name; detected when omitted");
-    auto *timeout = cmd->add_option("--timeout", args->timeout_s, "Seconds per level (0 = none; default from settings)")
-                        ->check(kSeconds);
-    cmd->add_option("--node-limit", args->node_limit, "Search nodes per level (0 = none)")->check(kNotNegative);
+    add_level_type_options(*cmd, args->type, args->format);
+    CLI::Option *timeout = add_default_timeout_option(*cmd, args->timeout_s);
+    add_node_limit_option(*cmd, args->node_limit);
     cmd->add_option("--max-solutions", args->max_solutions, "Stop after this many solutions (2 proves uniqueness)")
         ->check(kNotNegative & CLI::Range(1u, 1000000u));
-    auto *jobs = cmd->add_option("-j,--jobs", args->jobs, "Threads (0 = every core; default from settings)")
-                     ->check(kNotNegative & CLI::Range(0u, host::kMaxJobs));
+    CLI::Option *jobs = add_jobs_option(*cmd, args->jobs);
     cmd->add_option("--option", args->params, "Solver option key=value (repeatable)");
     cmd->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;

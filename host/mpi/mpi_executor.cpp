@@ -82,47 +82,38 @@ size_t MpiExecutor::target_chunk() const {
     return std::clamp<size_t>(size_t(std::max(1.0, per)), 1, kMaxChunk);
 }
 
-void MpiExecutor::submit(WorkItem item) {
-    if (!cancelled_) queue_.push_back(std::move(item));
-}
-
-size_t MpiExecutor::pending() const {
-    size_t n = queue_.size() + done_.size();
+size_t MpiExecutor::held() const {
+    size_t n = 0;
     for (const auto &[r, rank] : ranks_)
         n += rank.held.size();
     return n;
 }
 
-void MpiExecutor::cancel() {
-    if (cancelled_) return;
-    cancelled_ = true;
-    cancelled_at_ = Clock::now();
-    queue_.clear();
+void MpiExecutor::stop_workers() {
     for (auto &[r, rank] : ranks_)
         if (rank.alive) channel_.send(r, wire::Cancel{});
 }
 
 // Guided self-scheduling: a chunk of about kChunkMs of work, but no more than an even share of what is left.
 size_t MpiExecutor::chunk_size(size_t room) const {
-    const size_t share = (queue_.size() + 2 * slots() - 1) / (2 * slots());
+    const size_t share = (ledger_.queued() + 2 * slots() - 1) / (2 * slots());
     return std::clamp<size_t>(std::min(target_chunk(), share), 1, std::min(room, kMaxChunk));
 }
 
 void MpiExecutor::fill() {
-    if (cancelled_) return;
+    if (ledger_.cancelled()) return;
     for (auto &[r, rank] : ranks_) {
         if (!rank.alive) continue;
         for (size_t capacity = 2 * rank.slots * std::max<size_t>(1, chunk_size(kMaxChunk));
-             !queue_.empty() && rank.held.size() < capacity;) {
+             ledger_.has_queued() && rank.held.size() < capacity;) {
             wire::Chunk chunk;
-            const bool alone = suspects_.count(queue_.front().level_id) > 0;
+            const bool alone = ledger_.next_is_suspect();
             if (alone && !rank.held.empty()) break; // a suspect goes alone to an idle rank
             const size_t n = alone ? 1 : chunk_size(capacity - rank.held.size());
-            for (size_t i = 0; i < n && !queue_.empty() && !(i && suspects_.count(queue_.front().level_id)); ++i) {
-                WorkItem &item = queue_.front();
+            for (size_t i = 0; i < n && ledger_.has_queued() && !(i && ledger_.next_is_suspect()); ++i) {
+                WorkItem item = ledger_.take_next();
                 chunk.items.push_back(item);
                 rank.held.emplace(item.level_id, std::move(item));
-                queue_.pop_front();
             }
             channel_.send(r, chunk);
             if (alone) break;
@@ -139,12 +130,11 @@ void MpiExecutor::handle(const Message &m) {
         for (const wire::Result &r : wire::decode_results(m.payload).results) {
             if (!rank.held.erase(r.level_id)) continue; // not ours (any more)
             mean_ms_ = mean_ms_ > 0 ? 0.8 * mean_ms_ + 0.2 * std::max(0.01, r.time_ms) : std::max(0.01, r.time_ms);
-            suspects_.erase(r.level_id);
-            done_.push_back(wire::from_wire(r));
+            ledger_.finish(wire::from_wire(r));
         }
     } else if (m.kind == wire::Kind::returned) {
         for (int64_t id : wire::decode_returned(m.payload).level_ids)
-            if (rank.held.erase(id)) done_.push_back(cancelled_result(id));
+            if (rank.held.erase(id)) ledger_.finish_cancelled(id);
     }
 }
 
@@ -157,19 +147,17 @@ void MpiExecutor::lose(int r, const std::string &why) {
         on_note("rank " + std::to_string(r) + " (host " + rank.host + ") lost: " + why + "; its " +
                 std::to_string(rank.held.size()) + " unfinished level(s) go back to the queue");
     for (auto &[id, item] : rank.held) {
-        if (cancelled_) {
-            done_.push_back(cancelled_result(id));
-        } else if (suspects_.count(id)) { // a second rank lost on this level: it is the level
+        if (ledger_.cancelled()) {
+            ledger_.finish_cancelled(id);
+        } else if (ledger_.lost_again(id)) { // a second rank lost on this level: it is the level
             WorkResult w;
             w.level_id = id;
             w.status = AttemptFailure::crashed;
             w.error = "two MPI ranks were lost while solving it";
             w.info = JsonLine().add("reason", w.error).str();
-            suspects_.erase(id);
-            done_.push_back(std::move(w));
+            ledger_.finish(std::move(w));
         } else {
-            suspects_.insert(id);
-            queue_.push_front(std::move(item));
+            ledger_.requeue(std::move(item));
         }
     }
     rank.held.clear();
@@ -188,10 +176,12 @@ void MpiExecutor::check_silence(Clock::time_point now) {
         if (!rank.alive) continue;
         if (now - rank.heard > silence_)
             lose(r, "no message for " + std::to_string(int(silence_.count())) + " s");
-        else if (cancelled_ && !rank.held.empty() && now - cancelled_at_ > std::chrono::duration<double>(kCancelGraceS))
+        else if (ledger_.cancelled() && !rank.held.empty() &&
+                 now - ledger_.cancelled_at() > std::chrono::duration<double>(kCancelGraceS))
             lose(r, "no answer to the cancel");
     }
-    if (!queue_.empty() && std::none_of(ranks_.begin(), ranks_.end(), [](const auto &e) { return e.second.alive; }))
+    if (ledger_.has_queued() &&
+        std::none_of(ranks_.begin(), ranks_.end(), [](const auto &e) { return e.second.alive; }))
         throw std::runtime_error("MPI: no worker ranks left; rerun with --resume to solve the rest");
 }
 
@@ -205,15 +195,13 @@ std::vector<WorkResult> MpiExecutor::collect(std::chrono::milliseconds wait) {
         const auto now = Clock::now();
         beat(now);
         check_silence(now);
-        if (!done_.empty() || now >= until || pending() == 0) break;
+        if (ledger_.has_results() || now >= until || pending() == 0) break;
         // Iprobe and sleep, never a spin inside MPI; the sleep grows while nothing comes (each rank holds two
         // chunks' worth of work, so a late look costs no rank anything, while waking often takes CPU from them).
         idle_ = heard ? std::chrono::microseconds(200) : std::min(2 * idle_, std::chrono::microseconds(4000));
         std::this_thread::sleep_for(std::min<Clock::duration>(idle_, until - now));
     }
-    std::vector<WorkResult> out;
-    out.swap(done_);
-    return out;
+    return ledger_.take_results();
 }
 
 } // namespace pluzzle::host::mpi

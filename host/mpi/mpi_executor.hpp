@@ -9,14 +9,12 @@
 #pragma once
 #include "mpi_channel.hpp"
 
-#include <pluzzle/host/solve/executor.hpp>
+#include <pluzzle/host/solve/work_ledger.hpp>
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
 #include <map>
 #include <stdexcept>
-#include <unordered_set>
 
 namespace pluzzle::host::mpi {
 
@@ -33,7 +31,7 @@ inline std::chrono::duration<double> start_up_allowance(double heartbeat_timeout
     return std::chrono::duration<double>(std::max(heartbeat_timeout_s, 20.0));
 }
 
-class MpiExecutor : public Executor {
+class MpiExecutor : public LedgerExecutor {
   public:
     // `recovery`: mpirun keeps the job alive when a rank dies (--enable-recovery), so a rank lost at the start is
     // reported and the run goes on without it; otherwise the start fails.
@@ -46,11 +44,7 @@ class MpiExecutor : public Executor {
 
     unsigned slots() const override;
     size_t backlog() const override; // grows with the chunk size as solve times become known
-    void submit(WorkItem item) override;
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
-    size_t pending() const override;
-    void cancel() override;
-    bool contains_crashes() const override { return true; }
 
     size_t ranks_lost() const { return lost_; }
 
@@ -64,6 +58,8 @@ class MpiExecutor : public Executor {
         std::map<int64_t, WorkItem> held; // sent, not answered
     };
 
+    size_t held() const override;
+    void stop_workers() override;
     void fill();
     void handle(const Message &m);
     void beat(Clock::time_point now);
@@ -76,12 +72,8 @@ class MpiExecutor : public Executor {
     std::chrono::duration<double> silence_;
     bool recovery_ = false;
     std::map<int, Rank> ranks_; // by rank number (1..size-1)
-    std::deque<WorkItem> queue_;
-    std::unordered_set<int64_t> suspects_;
-    std::vector<WorkResult> done_;
     double mean_ms_ = 0; // the levels' solve time so far (an exponential mean): chunks hold ~0.1 s of work
-    bool cancelled_ = false;
-    Clock::time_point cancelled_at_, said_;
+    Clock::time_point said_;
     uint64_t beat_ = 0;
     std::chrono::microseconds idle_{200}; // collect()'s sleep between looks, longer while nothing arrives
     size_t lost_ = 0;

@@ -71,23 +71,18 @@ void ProcessExecutor::start(Slot &slot) {
 }
 
 void ProcessExecutor::submit(WorkItem item) {
-    if (cancelled_) return;
-    queue_.push_back(std::move(item));
-    fill();
+    LedgerExecutor::submit(std::move(item));
+    fill(); // nothing after a cancel
 }
 
-size_t ProcessExecutor::pending() const {
-    size_t n = queue_.size() + done_.size();
+size_t ProcessExecutor::held() const {
+    size_t n = 0;
     for (const Slot &slot : slots_)
         n += slot.sent.size();
     return n;
 }
 
-void ProcessExecutor::cancel() {
-    if (cancelled_) return;
-    cancelled_ = true;
-    cancelled_at_ = Clock::now();
-    queue_.clear();
+void ProcessExecutor::stop_workers() {
     for (Slot &slot : slots_)
         if (slot.process) slot.process->signal(SIGUSR1); // the solve stops; the rest come back cancelled
 }
@@ -102,14 +97,13 @@ void ProcessExecutor::send(Slot &slot, WorkItem item) {
 
 void ProcessExecutor::fill() {
     for (Slot &slot : slots_) {
-        if (cancelled_) return;
-        if (!slot.process && !queue_.empty()) start(slot);
-        while (slot.process && !queue_.empty() && !slot.lone && slot.sent.size() < kSentPerWorker) {
-            const bool suspect = suspects_.count(queue_.front().level_id) > 0;
+        if (ledger_.cancelled()) return;
+        if (!slot.process && ledger_.has_queued()) start(slot);
+        while (slot.process && ledger_.has_queued() && !slot.lone && slot.sent.size() < kSentPerWorker) {
+            const bool suspect = ledger_.next_is_suspect();
             if (suspect && !slot.sent.empty()) break; // a suspect goes alone to an idle worker
             slot.lone = suspect;
-            send(slot, std::move(queue_.front()));
-            queue_.pop_front();
+            send(slot, ledger_.take_next());
         }
         if (slot.process) slot.process->flush(); // a dead worker shows at its end of output
     }
@@ -117,8 +111,9 @@ void ProcessExecutor::fill() {
 
 ProcessExecutor::Clock::time_point ProcessExecutor::deadline(const Slot &slot) const {
     if (slot.sent.empty()) return Clock::time_point::max();
-    if (cancelled_)
-        return cancelled_at_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(grace_s_));
+    if (ledger_.cancelled())
+        return ledger_.cancelled_at() +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(grace_s_));
     if (options_.limits.timeout_s <= 0) return Clock::time_point::max();
     return slot.since + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(options_.limits.timeout_s + grace_s_));
@@ -127,11 +122,11 @@ ProcessExecutor::Clock::time_point ProcessExecutor::deadline(const Slot &slot) c
 std::vector<WorkResult> ProcessExecutor::collect(std::chrono::milliseconds wait) {
     const auto until = Clock::now() + wait;
     fill();
-    while (done_.empty()) {
+    while (!ledger_.has_results()) {
         const auto now = Clock::now();
         for (Slot &slot : slots_)
             if (slot.process && now >= deadline(slot)) timed_out(slot, now);
-        if (!done_.empty() || now >= until || pending() == 0) break;
+        if (ledger_.has_results() || now >= until || pending() == 0) break;
         auto next = until;
         std::vector<pollfd> fds;
         std::vector<Slot *> of;
@@ -152,9 +147,7 @@ std::vector<WorkResult> ProcessExecutor::collect(std::chrono::milliseconds wait)
         }
         fill();
     }
-    std::vector<WorkResult> out;
-    out.swap(done_);
-    return out;
+    return ledger_.take_results();
 }
 
 void ProcessExecutor::read(Slot &slot) {
@@ -178,8 +171,7 @@ void ProcessExecutor::read(Slot &slot) {
             if (slot.sent.empty() || slot.sent.front().level_id != r.level_id)
                 throw wire::ProtocolError("a result for level " + std::to_string(r.level_id) + " it was not solving",
                                           "level_id");
-            done_.push_back(wire::from_wire(r));
-            suspects_.erase(r.level_id);
+            ledger_.finish(wire::from_wire(r));
             slot.sent.pop_front();
             slot.since = Clock::now(), slot.lone = false;
         } catch (const wire::ProtocolError &e) {
@@ -203,9 +195,9 @@ void ProcessExecutor::died(Slot &slot, const std::string &reason, const ExitReas
         throw std::runtime_error("the worker process '" + options_.worker + "' ended before it could start, " +
                                  std::to_string(failed_starts_) + " times in a row (last: " + how +
                                  "; its own messages are above): is the installation complete?");
-    if (!held.empty() && started && !cancelled_) {
+    if (!held.empty() && started && !ledger_.cancelled()) {
         const WorkItem &item = held.front();
-        if (suspects_.count(item.level_id)) {
+        if (ledger_.lost_again(item.level_id)) {
             JsonLine info;
             info.add("reason", how + " twice");
             if (exit.signal) info.add("signal", int64_t(exit.signal)).add("signal_name", exit.signal_name());
@@ -214,23 +206,22 @@ void ProcessExecutor::died(Slot &slot, const std::string &reason, const ExitReas
             fail(item, AttemptFailure::crashed, how + ", twice, on this level", info.str(), since(slot_since));
             held.pop_front();
         } else {
-            suspects_.insert(item.level_id);
             note("level " + std::to_string(item.level_id) + ": " + how + "; trying it once more on a fresh worker");
         }
     }
-    if (cancelled_) {
+    if (ledger_.cancelled()) {
         for (const WorkItem &item : held)
-            done_.push_back(cancelled_result(item.level_id));
+            ledger_.finish_cancelled(item.level_id);
         return;
     }
     for (auto it = held.rbegin(); it != held.rend(); ++it) // back to the front of the queue, in order
-        queue_.push_front(std::move(*it));
+        ledger_.requeue(std::move(*it));
 }
 
 void ProcessExecutor::timed_out(Slot &slot, Clock::time_point now) {
     slot.process->signal(SIGKILL);
     const ExitReason exit = slot.process->reap();
-    if (cancelled_) { // it did not stop when asked: what it held comes back cancelled
+    if (ledger_.cancelled()) { // it did not stop when asked: what it held comes back cancelled
         died(slot, "worker " + exit.text(), exit);
         return;
     }
@@ -241,7 +232,7 @@ void ProcessExecutor::timed_out(Slot &slot, Clock::time_point now) {
     info.add("reason", reason).add("timeout_s", options_.limits.timeout_s).add("grace_s", grace_s_);
     fail(slot.sent.front(), AttemptFailure::timeout, reason, info.str(), 1000 * waited);
     for (size_t i = slot.sent.size(); i-- > 1;) // the others never started: back to the front of the queue
-        queue_.push_front(std::move(slot.sent[i]));
+        ledger_.requeue(std::move(slot.sent[i]));
     slot.sent.clear();
     slot.process.reset();
 }
@@ -254,8 +245,7 @@ void ProcessExecutor::fail(const WorkItem &item, AttemptFailure failure, const s
     r.status = failure;
     r.error = reason;
     r.info = info;
-    done_.push_back(std::move(r));
-    suspects_.erase(item.level_id);
+    ledger_.finish(std::move(r));
 }
 
 void ProcessExecutor::note(const std::string &text) const {

@@ -3,7 +3,10 @@
 
 #include <pluzzle/host/plugin/plugin_registry.hpp>
 
-#include <cstring>
+#include "base/bytes.hpp"
+
+#include <type_traits>
+
 #include <unistd.h>
 
 namespace pluzzle::host::wire {
@@ -14,162 +17,214 @@ constexpr size_t kHeaderSize = 5; // u32 payload_len | u8 kind
 
 std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-class Writer {
+[[noreturn]] void cannot_encode(Kind kind, const char *field, const std::string &why) {
+    throw ProtocolError(std::string("cannot encode ") + kind_name(kind) + ": field '" + field + "': " + why, field);
+}
+
+void check_payload_size(Kind kind, size_t size) {
+    if (size > kMaxPayload)
+        cannot_encode(kind, "payload_len",
+                      "payload of " + std::to_string(size) + " bytes over the " + mib(kMaxPayload) + " cap");
+}
+
+// Each message's fields are listed once, in layout() below, for an `io` that is an Encode (it writes them, and
+// refuses what the decoder would) or a Decode (it reads them back, checking each): the two directions cannot drift.
+// Field<Io, T> is the message as that io takes it: read-only to write it, writable to read it.
+template <class Io, class T> using Field = std::conditional_t<Io::decoding, T &, const T &>;
+
+class Encode {
   public:
-    explicit Writer(Kind kind) : kind_(kind) {}
-    void u8(uint8_t v) { out_.push_back(char(v)); }
-    void u32(uint32_t v) {
-        for (int i = 0; i < 4; ++i)
-            out_.push_back(char((v >> (8 * i)) & 0xffu));
-    }
-    void u64(uint64_t v) {
-        for (int i = 0; i < 8; ++i)
-            out_.push_back(char((v >> (8 * i)) & 0xffu));
-    }
-    void i64(int64_t v) { u64(uint64_t(v)); }
-    void f64(double v) {
-        uint64_t bits;
-        std::memcpy(&bits, &v, sizeof bits);
-        u64(bits);
-    }
-    void count(size_t n, const char *field) {
-        if (n > UINT32_MAX) fail(field, "count " + std::to_string(n) + " does not fit a u32");
-        u32(uint32_t(n));
-    }
+    static constexpr bool decoding = false;
+    explicit Encode(Kind kind) : kind_(kind) {}
+    void u8(uint8_t v, const char *) { out_.u8(v); }
+    void u32(uint32_t v, const char *) { out_.u32(v); }
+    void u64(uint64_t v, const char *) { out_.u64(v); }
+    void i64(int64_t v, const char *) { out_.i64(v); }
+    void f64(double v, const char *) { out_.f64(v); }
+    void flag(bool v, const char *) { out_.u8(v ? 1 : 0); }
+    template <class Enum> void enum_u8(Enum v, const char *, Enum) { out_.u8(uint8_t(v)); }
     void str(std::string_view s, const char *field) {
         if (s.size() > kMaxString)
-            fail(field, "length " + std::to_string(s.size()) + " over the " + mib(kMaxString) + " cap");
-        u32(uint32_t(s.size()));
-        out_.append(s);
+            cannot_encode(kind_, field, "length " + std::to_string(s.size()) + " over the " + mib(kMaxString) + " cap");
+        out_.str(s);
+    }
+    // A count, then each element.
+    template <class T, class Each> void list(const std::vector<T> &items, const char *field, size_t, Each each) {
+        if (items.size() > UINT32_MAX)
+            cannot_encode(kind_, field, "count " + std::to_string(items.size()) + " does not fit a u32");
+        out_.u32(uint32_t(items.size()));
+        for (const T &item : items)
+            each(item);
     }
     std::string done() {
-        if (out_.size() > kMaxPayload)
-            fail("payload_len",
-                 "payload of " + std::to_string(out_.size()) + " bytes over the " + mib(kMaxPayload) + " cap");
-        return std::move(out_);
+        check_payload_size(kind_, out_.size());
+        return out_.take();
     }
 
   private:
-    [[noreturn]] void fail(const char *field, const std::string &why) const {
-        throw ProtocolError(std::string("cannot encode ") + kind_name(kind_) + ": field '" + field + "': " + why,
-                            field);
-    }
     Kind kind_;
-    std::string out_;
+    ByteWriter out_;
 };
 
-class Reader {
+// A ByteReader whose errors are ProtocolErrors naming the frame kind and the field.
+class PayloadReader : public ByteReader {
   public:
-    Reader(Kind kind, std::string_view payload) : kind_(kind), rest_(payload) {}
-    uint8_t u8(const char *field) { return uint8_t(take(1, field)[0]); }
-    uint32_t u32(const char *field) {
-        const auto b = take(4, field);
-        uint32_t v = 0;
-        for (int i = 0; i < 4; ++i)
-            v |= uint32_t(uint8_t(b[i])) << (8 * i);
-        return v;
-    }
-    uint64_t u64(const char *field) {
-        const auto b = take(8, field);
-        uint64_t v = 0;
-        for (int i = 0; i < 8; ++i)
-            v |= uint64_t(uint8_t(b[i])) << (8 * i);
-        return v;
-    }
-    int64_t i64(const char *field) { return int64_t(u64(field)); }
-    double f64(const char *field) {
-        const uint64_t bits = u64(field);
-        double v;
-        std::memcpy(&v, &bits, sizeof v);
-        return v;
-    }
-    bool flag(const char *field) {
-        const uint8_t v = u8(field);
-        if (v > 1) fail(field, "value " + std::to_string(v) + " is not 0 or 1");
-        return v == 1;
-    }
-    std::string str(const char *field) {
-        const uint32_t n = u32(field);
-        if (n > kMaxString) fail(field, "length " + std::to_string(n) + " over the " + mib(kMaxString) + " cap");
-        return std::string(take(n, field));
-    }
-    // An element count, refused when even elements of `min_size` bytes each could not fit in what is left (so a
-    // garbage count cannot make us reserve gigabytes).
-    uint32_t count(const char *field, size_t min_size) {
-        const uint32_t n = u32(field);
-        if (uint64_t(n) * min_size > rest_.size())
-            fail(field, "count " + std::to_string(n) + " needs at least " + std::to_string(uint64_t(n) * min_size) +
-                            " bytes but " + std::to_string(rest_.size()) + " are left");
-        return n;
-    }
-    void end() {
-        if (!rest_.empty()) fail("payload_len", std::to_string(rest_.size()) + " bytes left over after the message");
-    }
-    [[noreturn]] void fail(const char *field, const std::string &why) const {
+    PayloadReader(Kind kind, std::string_view payload) : ByteReader(payload), kind_(kind) {}
+    [[noreturn]] void fail(const char *field, const std::string &why) const override {
         throw ProtocolError(std::string("malformed ") + kind_name(kind_) + ": field '" + field + "': " + why, field);
     }
 
   private:
-    std::string_view take(size_t n, const char *field) {
-        if (n > rest_.size())
-            fail(field, "needs " + std::to_string(n) + " bytes but " + std::to_string(rest_.size()) + " are left");
-        const auto head = rest_.substr(0, n);
-        rest_.remove_prefix(n);
-        return head;
-    }
     Kind kind_;
-    std::string_view rest_;
 };
 
-// The smallest encoding of one element, for Reader::count.
+class Decode {
+  public:
+    static constexpr bool decoding = true;
+    Decode(Kind kind, std::string_view payload) : in_(kind, payload) {}
+    void u8(uint8_t &v, const char *field) { v = in_.u8(field); }
+    void u32(uint32_t &v, const char *field) { v = in_.u32(field); }
+    void u64(uint64_t &v, const char *field) { v = in_.u64(field); }
+    void i64(int64_t &v, const char *field) { v = in_.i64(field); }
+    void f64(double &v, const char *field) { v = in_.f64(field); }
+    void flag(bool &v, const char *field) { v = in_.flag(field); }
+    // A u8 enum whose values run from 0 to `last`.
+    template <class Enum> void enum_u8(Enum &v, const char *field, Enum last) {
+        const uint8_t n = in_.u8(field);
+        if (n > uint8_t(last)) fail(field, std::string("unknown ") + field + " " + std::to_string(n));
+        v = Enum(n);
+    }
+    void str(std::string &v, const char *field) {
+        const uint32_t n = in_.u32(field);
+        if (n > kMaxString) fail(field, "length " + std::to_string(n) + " over the " + mib(kMaxString) + " cap");
+        v = std::string(in_.bytes(n, field));
+    }
+    // A count of elements of at least `min_size` bytes each, then each element.
+    template <class T, class Each> void list(std::vector<T> &items, const char *field, size_t min_size, Each each) {
+        const uint32_t n = in_.count(field, min_size);
+        items.clear();
+        items.reserve(n);
+        for (uint32_t i = 0; i < n; ++i) {
+            T item{};
+            each(item);
+            items.push_back(std::move(item));
+        }
+    }
+    [[noreturn]] void fail(const char *field, const std::string &why) const { in_.fail(field, why); }
+    void end() { in_.end("payload_len"); }
+
+  private:
+    PayloadReader in_;
+};
+
+// The smallest encoding of one element, for Decode::list.
 constexpr size_t kMinPluginEntry = 4 + 4 + 4 + 1;
 constexpr size_t kMinItem = 8 + 4 + 4;
 constexpr size_t kMinResult = 8 + 1 + 8 + 8 + 4 + 4 + 4 + 8 + 4;
+constexpr size_t kMinField = 4 + 4;
+constexpr size_t kMinString = 4;
+constexpr size_t kMinLevelId = 8;
 
-void write_result(Writer &w, const Result &r) {
-    w.i64(r.level_id);
-    w.u8(r.status);
-    w.f64(r.time_ms);
-    w.u64(r.nodes);
-    w.str(r.solution, "solution");
-    w.str(r.info, "info");
-    w.str(r.error, "error");
-    w.f64(r.difficulty);
-    w.str(r.difficulty_label, "difficulty_label");
+template <class Io> void layout(Io &io, Field<Io, Fields> fields) {
+    io.list(fields, "fields", kMinField, [&](auto &f) {
+        io.str(f.first, "field key");
+        io.str(f.second, "field value");
+    });
 }
 
-Result read_result(Reader &r) {
-    Result m;
-    m.level_id = r.i64("level_id");
-    m.status = r.u8("status");
-    if (!valid_status(m.status)) r.fail("status", "unknown status " + std::to_string(m.status));
-    m.time_ms = r.f64("time_ms");
-    m.nodes = r.u64("nodes");
-    m.solution = r.str("solution");
-    m.info = r.str("info");
-    m.error = r.str("error");
-    m.difficulty = r.f64("difficulty");
-    m.difficulty_label = r.str("difficulty_label");
+template <class Io> void layout(Io &io, Field<Io, Hello> m) {
+    io.u32(m.protocol, "protocol");
+    // The layout after this field belongs to the version: a stranger's HELLO is not read further.
+    if constexpr (Io::decoding)
+        if (m.protocol != kProtocolVersion)
+            io.fail("protocol", "the worker speaks version " + std::to_string(m.protocol) + ", this host version " +
+                                    std::to_string(kProtocolVersion));
+    io.u32(m.pid, "pid");
+    io.str(m.host, "host");
+    io.u32(m.slots, "slots");
+    io.list(m.plugins, "plugins", kMinPluginEntry, [&](auto &p) {
+        io.str(p.id, "plugin id");
+        io.str(p.version, "plugin version");
+        io.u32(p.abi_minor, "abi_minor");
+        io.enum_u8(p.origin, "origin", Origin::third_party);
+    });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Setup> m) {
+    io.f64(m.timeout_s, "timeout_s");
+    io.u64(m.node_limit, "node_limit");
+    io.f64(m.grace_s, "grace_s");
+    io.u64(m.memory_limit_mib, "memory_limit_mib");
+    io.u32(m.local_jobs, "local_jobs");
+    io.flag(m.isolate, "isolate");
+    io.list(m.plugin_paths, "plugin_paths", kMinString, [&](auto &p) { io.str(p, "plugin_path"); });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Chunk> m) {
+    io.u32(m.chunk_id, "chunk_id");
+    io.list(m.items, "items", kMinItem, [&](auto &item) {
+        io.i64(item.level_id, "level_id");
+        io.str(item.type, "type");
+        io.str(item.text, "text");
+    });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Result> m) {
+    io.i64(m.level_id, "level_id");
+    io.u8(m.status, "status");
+    if constexpr (Io::decoding)
+        if (!valid_status(m.status)) io.fail("status", "unknown status " + std::to_string(m.status));
+    io.f64(m.time_ms, "time_ms");
+    io.u64(m.nodes, "nodes");
+    io.str(m.solution, "solution"), io.str(m.info, "info"), io.str(m.error, "error");
+    io.f64(m.difficulty, "difficulty");
+    io.str(m.difficulty_label, "difficulty_label");
+}
+
+template <class Io> void layout(Io &io, Field<Io, Results> m) {
+    io.list(m.results, "results", kMinResult, [&](auto &r) { layout<Io>(io, r); });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Returned> m) {
+    io.list(m.level_ids, "level_ids", kMinLevelId, [&](auto &id) { io.i64(id, "level_id"); });
+}
+
+template <class Io> void layout(Io &io, Field<Io, Heartbeat> m) { io.u64(m.seq, "seq"); }
+
+template <class Io> void layout(Io &io, Field<Io, Call> m) {
+    io.u32(m.call_id, "call_id");
+    io.str(m.op, "op");
+    io.str(m.plugin_path, "plugin_path");
+    layout<Io>(io, m.args);
+}
+
+template <class Io> void layout(Io &io, Field<Io, Answer> m) {
+    io.u32(m.call_id, "call_id");
+    io.enum_u8(m.outcome, "outcome", AnswerOutcome::plugin_error);
+    io.str(m.message, "message");
+    layout<Io>(io, m.fields);
+}
+
+template <class Io> void layout(Io &io, Field<Io, Progress> m) {
+    io.u32(m.call_id, "call_id");
+    io.u64(m.nodes, "nodes");
+    io.f64(m.fraction, "fraction");
+    io.str(m.message, "message");
+}
+
+template <class Message> std::string encoded(const Message &m) {
+    Encode io(Message::kind);
+    layout<Encode>(io, m);
+    return io.done();
+}
+
+// Every byte of the payload must be used.
+template <class Message> Message decoded(std::string_view payload) {
+    Decode io(Message::kind, payload);
+    Message m;
+    layout<Decode>(io, m);
+    io.end();
     return m;
-}
-
-void write_fields(Writer &w, const Fields &fields) {
-    w.count(fields.size(), "fields");
-    for (const auto &[key, value] : fields) {
-        w.str(key, "field key");
-        w.str(value, "field value");
-    }
-}
-
-Fields read_fields(Reader &r) {
-    Fields fields;
-    const uint32_t n = r.count("fields", 8);
-    fields.reserve(n);
-    for (uint32_t i = 0; i < n; ++i) {
-        std::string key = r.str("field key");
-        fields.emplace_back(std::move(key), r.str("field value"));
-    }
-    return fields;
 }
 
 } // namespace
@@ -202,119 +257,26 @@ const char *kind_name(Kind kind) {
 
 bool valid_status(uint8_t status) { return status <= 5 || (status >= kStatusError && status <= kStatusCorrupt); }
 
-std::string payload_of(const Hello &m) {
-    Writer w(Kind::hello);
-    w.u32(m.protocol);
-    w.u32(m.pid);
-    w.str(m.host, "host");
-    w.u32(m.slots);
-    w.count(m.plugins.size(), "plugins");
-    for (const auto &p : m.plugins) {
-        w.str(p.id, "plugin id");
-        w.str(p.version, "plugin version");
-        w.u32(p.abi_minor);
-        w.u8(uint8_t(p.origin));
-    }
-    return w.done();
-}
-
-std::string payload_of(const Setup &m) {
-    Writer w(Kind::setup);
-    w.f64(m.timeout_s);
-    w.u64(m.node_limit);
-    w.f64(m.grace_s);
-    w.u64(m.memory_limit_mib);
-    w.u32(m.local_jobs);
-    w.u8(m.isolate ? 1 : 0);
-    w.count(m.plugin_paths.size(), "plugin_paths");
-    for (const auto &p : m.plugin_paths)
-        w.str(p, "plugin_path");
-    return w.done();
-}
-
-std::string payload_of(const Chunk &m) {
-    Writer w(Kind::chunk);
-    w.u32(m.chunk_id);
-    w.count(m.items.size(), "items");
-    for (const auto &item : m.items) {
-        w.i64(item.level_id);
-        w.str(item.type, "type");
-        w.str(item.text, "text");
-    }
-    return w.done();
-}
-
-std::string payload_of(const Result &m) {
-    Writer w(Kind::result);
-    write_result(w, m);
-    return w.done();
-}
-
-std::string payload_of(const Results &m) {
-    Writer w(Kind::results);
-    w.count(m.results.size(), "results");
-    for (const auto &r : m.results)
-        write_result(w, r);
-    return w.done();
-}
-
-std::string payload_of(const Returned &m) {
-    Writer w(Kind::returned);
-    w.count(m.level_ids.size(), "level_ids");
-    for (int64_t id : m.level_ids)
-        w.i64(id);
-    return w.done();
-}
-
-std::string payload_of(const Heartbeat &m) {
-    Writer w(Kind::heartbeat);
-    w.u64(m.seq);
-    return w.done();
-}
-
-std::string payload_of(const Call &m) {
-    Writer w(Kind::call);
-    w.u32(m.call_id);
-    w.str(m.op, "op");
-    w.str(m.plugin_path, "plugin_path");
-    write_fields(w, m.args);
-    return w.done();
-}
-
-std::string payload_of(const Answer &m) {
-    Writer w(Kind::answer);
-    w.u32(m.call_id);
-    w.u8(uint8_t(m.outcome));
-    w.str(m.message, "message");
-    write_fields(w, m.fields);
-    return w.done();
-}
-
-std::string payload_of(const Progress &m) {
-    Writer w(Kind::progress);
-    w.u32(m.call_id);
-    w.u64(m.nodes);
-    w.f64(m.fraction);
-    w.str(m.message, "message");
-    return w.done();
-}
-
+std::string payload_of(const Hello &m) { return encoded(m); }
+std::string payload_of(const Setup &m) { return encoded(m); }
+std::string payload_of(const Chunk &m) { return encoded(m); }
+std::string payload_of(const Result &m) { return encoded(m); }
+std::string payload_of(const Results &m) { return encoded(m); }
+std::string payload_of(const Returned &m) { return encoded(m); }
+std::string payload_of(const Heartbeat &m) { return encoded(m); }
+std::string payload_of(const Call &m) { return encoded(m); }
+std::string payload_of(const Answer &m) { return encoded(m); }
+std::string payload_of(const Progress &m) { return encoded(m); }
 std::string payload_of(const Cancel &) { return {}; }
 std::string payload_of(const Stop &) { return {}; }
 
 std::string frame(Kind kind, std::string_view payload) {
-    if (payload.size() > kMaxPayload)
-        throw ProtocolError(std::string("cannot encode ") + kind_name(kind) + ": field 'payload_len': payload of " +
-                                std::to_string(payload.size()) + " bytes over the " + mib(kMaxPayload) + " cap",
-                            "payload_len");
-    std::string out;
-    out.reserve(kHeaderSize + payload.size());
-    const auto n = uint32_t(payload.size());
-    for (int i = 0; i < 4; ++i)
-        out.push_back(char((n >> (8 * i)) & 0xffu));
-    out.push_back(char(kind));
-    out.append(payload);
-    return out;
+    check_payload_size(kind, payload.size());
+    ByteWriter out;
+    out.u32(uint32_t(payload.size()));
+    out.u8(uint8_t(kind));
+    out.raw(payload);
+    return out.take();
 }
 
 Hello hello_of(const PluginRegistry &registry, uint32_t slots) {
@@ -329,140 +291,17 @@ Hello hello_of(const PluginRegistry &registry, uint32_t slots) {
     return hello;
 }
 
-Hello decode_hello(std::string_view payload) {
-    Reader r(Kind::hello, payload);
-    Hello m;
-    m.protocol = r.u32("protocol");
-    // The layout after this field belongs to the version: a stranger's HELLO is not read further.
-    if (m.protocol != kProtocolVersion)
-        r.fail("protocol", "the worker speaks version " + std::to_string(m.protocol) + ", this host version " +
-                               std::to_string(kProtocolVersion));
-    m.pid = r.u32("pid");
-    m.host = r.str("host");
-    m.slots = r.u32("slots");
-    const uint32_t n = r.count("plugins", kMinPluginEntry);
-    m.plugins.reserve(n);
-    for (uint32_t i = 0; i < n; ++i) {
-        PluginEntry p;
-        p.id = r.str("plugin id");
-        p.version = r.str("plugin version");
-        p.abi_minor = r.u32("abi_minor");
-        const uint8_t origin = r.u8("origin");
-        if (origin > uint8_t(Origin::third_party)) r.fail("origin", "unknown origin " + std::to_string(origin));
-        p.origin = Origin(origin);
-        m.plugins.push_back(std::move(p));
-    }
-    r.end();
-    return m;
-}
-
-Setup decode_setup(std::string_view payload) {
-    Reader r(Kind::setup, payload);
-    Setup m;
-    m.timeout_s = r.f64("timeout_s");
-    m.node_limit = r.u64("node_limit");
-    m.grace_s = r.f64("grace_s");
-    m.memory_limit_mib = r.u64("memory_limit_mib");
-    m.local_jobs = r.u32("local_jobs");
-    m.isolate = r.flag("isolate");
-    const uint32_t n = r.count("plugin_paths", 4);
-    m.plugin_paths.reserve(n);
-    for (uint32_t i = 0; i < n; ++i)
-        m.plugin_paths.push_back(r.str("plugin_path"));
-    r.end();
-    return m;
-}
-
-Chunk decode_chunk(std::string_view payload) {
-    Reader r(Kind::chunk, payload);
-    Chunk m;
-    m.chunk_id = r.u32("chunk_id");
-    const uint32_t n = r.count("items", kMinItem);
-    m.items.reserve(n);
-    for (uint32_t i = 0; i < n; ++i) {
-        WorkItem item;
-        item.level_id = r.i64("level_id");
-        item.type = r.str("type");
-        item.text = r.str("text");
-        m.items.push_back(std::move(item));
-    }
-    r.end();
-    return m;
-}
-
-Result decode_result(std::string_view payload) {
-    Reader r(Kind::result, payload);
-    Result m = read_result(r);
-    r.end();
-    return m;
-}
-
-Results decode_results(std::string_view payload) {
-    Reader r(Kind::results, payload);
-    Results m;
-    const uint32_t n = r.count("results", kMinResult);
-    m.results.reserve(n);
-    for (uint32_t i = 0; i < n; ++i)
-        m.results.push_back(read_result(r));
-    r.end();
-    return m;
-}
-
-Returned decode_returned(std::string_view payload) {
-    Reader r(Kind::returned, payload);
-    Returned m;
-    const uint32_t n = r.count("level_ids", 8);
-    m.level_ids.reserve(n);
-    for (uint32_t i = 0; i < n; ++i)
-        m.level_ids.push_back(r.i64("level_id"));
-    r.end();
-    return m;
-}
-
-Heartbeat decode_heartbeat(std::string_view payload) {
-    Reader r(Kind::heartbeat, payload);
-    Heartbeat m;
-    m.seq = r.u64("seq");
-    r.end();
-    return m;
-}
-
-void decode_empty(Kind kind, std::string_view payload) { Reader(kind, payload).end(); }
-
-Call decode_call(std::string_view payload) {
-    Reader r(Kind::call, payload);
-    Call m;
-    m.call_id = r.u32("call_id");
-    m.op = r.str("op");
-    m.plugin_path = r.str("plugin_path");
-    m.args = read_fields(r);
-    r.end();
-    return m;
-}
-
-Answer decode_answer(std::string_view payload) {
-    Reader r(Kind::answer, payload);
-    Answer m;
-    m.call_id = r.u32("call_id");
-    const uint8_t outcome = r.u8("outcome");
-    if (outcome > uint8_t(AnswerOutcome::plugin_error)) r.fail("outcome", "unknown outcome " + std::to_string(outcome));
-    m.outcome = AnswerOutcome(outcome);
-    m.message = r.str("message");
-    m.fields = read_fields(r);
-    r.end();
-    return m;
-}
-
-Progress decode_progress(std::string_view payload) {
-    Reader r(Kind::progress, payload);
-    Progress m;
-    m.call_id = r.u32("call_id");
-    m.nodes = r.u64("nodes");
-    m.fraction = r.f64("fraction");
-    m.message = r.str("message");
-    r.end();
-    return m;
-}
+Hello decode_hello(std::string_view payload) { return decoded<Hello>(payload); }
+Setup decode_setup(std::string_view payload) { return decoded<Setup>(payload); }
+Chunk decode_chunk(std::string_view payload) { return decoded<Chunk>(payload); }
+Result decode_result(std::string_view payload) { return decoded<Result>(payload); }
+Results decode_results(std::string_view payload) { return decoded<Results>(payload); }
+Returned decode_returned(std::string_view payload) { return decoded<Returned>(payload); }
+Heartbeat decode_heartbeat(std::string_view payload) { return decoded<Heartbeat>(payload); }
+Call decode_call(std::string_view payload) { return decoded<Call>(payload); }
+Answer decode_answer(std::string_view payload) { return decoded<Answer>(payload); }
+Progress decode_progress(std::string_view payload) { return decoded<Progress>(payload); }
+void decode_empty(Kind kind, std::string_view payload) { PayloadReader(kind, payload).end("payload_len"); }
 
 void FrameReader::append(const char *data, size_t size) {
     // Drop the consumed front once it outweighs the rest, so a long stream does not grow the buffer.
@@ -478,9 +317,7 @@ FrameReader::Status FrameReader::next(Frame &out) {
     const size_t available = buffer_.size() - start_;
     if (available < 4) return Status::incomplete;
     const auto *p = reinterpret_cast<const unsigned char *>(buffer_.data() + start_);
-    uint32_t len = 0;
-    for (int i = 0; i < 4; ++i)
-        len |= uint32_t(p[i]) << (8 * i);
+    const uint32_t len = le_u32(std::string_view(buffer_).substr(start_, 4));
     // Judge the header as soon as its bytes are here, not once a garbage length's worth has arrived.
     if (len > kMaxPayload) {
         error_ = "malformed frame: field 'payload_len': " + std::to_string(len) + " bytes over the " +
@@ -503,9 +340,22 @@ FrameReader::Status FrameReader::next(Frame &out) {
     return Status::frame;
 }
 
+namespace {
+
+// A WorkResult and a wire Result differ only in how they say the status.
+template <class From, class To> void copy_all_but_status(const From &r, To &w) {
+    w.level_id = r.level_id;
+    w.time_ms = r.time_ms;
+    w.difficulty = r.difficulty;
+    w.difficulty_label = r.difficulty_label;
+    w.nodes = r.nodes;
+    w.solution = r.solution, w.info = r.info, w.error = r.error;
+}
+
+} // namespace
+
 Result to_wire(const WorkResult &r) {
     Result w;
-    w.level_id = r.level_id;
     if (r.status) {
         w.status = uint8_t(*r.status);
     } else {
@@ -515,17 +365,12 @@ Result to_wire(const WorkResult &r) {
                    : f == AttemptFailure::corrupt ? kStatusCorrupt
                                                   : kStatusError;
     }
-    w.time_ms = r.time_ms;
-    w.difficulty = r.difficulty;
-    w.difficulty_label = r.difficulty_label;
-    w.nodes = r.nodes;
-    w.solution = r.solution, w.info = r.info, w.error = r.error;
+    copy_all_but_status(r, w);
     return w;
 }
 
 WorkResult from_wire(const Result &r) {
     WorkResult w;
-    w.level_id = r.level_id;
     switch (r.status) {
     case kStatusCrashed: w.status = AttemptFailure::crashed; break;
     case kStatusTimeout: w.status = AttemptFailure::timeout; break;
@@ -533,11 +378,7 @@ WorkResult from_wire(const Result &r) {
     case kStatusError: w.status = AttemptFailure::error; break;
     default: w.status = SolveStatus(r.status); break; // the decoder checked it is a pz_solve_status
     }
-    w.time_ms = r.time_ms;
-    w.difficulty = r.difficulty;
-    w.difficulty_label = r.difficulty_label;
-    w.nodes = r.nodes;
-    w.solution = r.solution, w.info = r.info, w.error = r.error;
+    copy_all_but_status(r, w);
     return w;
 }
 

@@ -1,7 +1,7 @@
 // display_list_bytes.hpp -- a DisplayList as bytes and back, so a drawing made in the sandbox worker (a render
-// call, plugin_sandbox.hpp) reaches the host as the same items it would have recorded itself. Both ends are the same
-// build on the same machine, so numbers travel in native layout; the reader still checks every length against what
-// is left, so a worker that writes garbage gives a PluginError, never a crash. Groups are kept (names and nesting).
+// call, plugin_sandbox.hpp) reaches the host as the same items it would have recorded itself. Numbers travel
+// little-endian, as in the worker frames (base/bytes.hpp); the reader checks every length against what is left, so a
+// worker that writes garbage gives a PluginError, never a crash. Groups are kept (names and nesting).
 #pragma once
 #include <pluzzle/host/render/display_list.hpp>
 

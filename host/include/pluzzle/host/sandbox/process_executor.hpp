@@ -8,13 +8,12 @@
 // with no answer by the time limit plus a grace period is `timeout` (its worker is killed; never retried, as that
 // would double the wait). The others it held go back to the queue.
 #pragma once
-#include <pluzzle/host/solve/executor.hpp>
 #include <pluzzle/host/sandbox/worker_process.hpp>
+#include <pluzzle/host/solve/work_ledger.hpp>
 
 #include <chrono>
 #include <deque>
 #include <memory>
-#include <unordered_set>
 
 namespace pluzzle::host {
 
@@ -27,24 +26,24 @@ struct IsolateOptions {
     std::string worker;                    // the worker executable; empty: worker_executable()
 };
 
-class ProcessExecutor : public Executor {
+class ProcessExecutor : public LedgerExecutor {
   public:
     explicit ProcessExecutor(IsolateOptions options);
     ~ProcessExecutor() override; // stops the workers (closes their input, kills the ones that linger)
 
     unsigned slots() const override { return jobs_; }
     size_t backlog() const override { return 16 * size_t(jobs_); } // two per worker are sent, the rest wait here
-    void submit(WorkItem item) override;
+    void submit(WorkItem item) override;                           // sent at once when a worker has room
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
-    size_t pending() const override;
-    void cancel() override;
-    bool contains_crashes() const override { return true; }
 
     double grace_s() const { return grace_s_; }
     size_t workers_started() const { return started_; } // for tests and notes: respawns show here
 
   private:
     using Clock = std::chrono::steady_clock;
+    size_t held() const override;
+    void stop_workers() override;
+
     struct Slot {
         std::unique_ptr<WorkerProcess> process;
         std::deque<WorkItem> sent; // in order; the first one is being solved
@@ -70,11 +69,6 @@ class ProcessExecutor : public Executor {
     double grace_s_;
     std::string setup_frame_;
     std::vector<Slot> slots_;
-    std::deque<WorkItem> queue_;           // not yet sent
-    std::unordered_set<int64_t> suspects_; // levels that were on a worker when it died
-    std::vector<WorkResult> done_;
-    bool cancelled_ = false;
-    Clock::time_point cancelled_at_;
     size_t started_ = 0, failed_starts_ = 0; // failed_starts_: workers in a row that died before HELLO
 };
 
