@@ -3,7 +3,7 @@
 
 #include "base/cereal_json.hpp"
 
-#include <pluzzle/json_copy.hpp>
+#include <pluzzle/internal/json_copy.hpp>
 
 #include <charconv>
 #include <sstream>
@@ -27,7 +27,7 @@ int line_of_key(std::string_view text, const std::string &field) {
 
 // The text cereal reads: the syntax and nesting depth checked by RapidJSON's iterative reader (so cereal's recursive
 // parser never sees a document that could overflow the stack, and syntax errors get a line and column), and every
-// number copied so that RapidJSON 1.1.0 reads it exactly (pluzzle/json_copy.hpp; pluzzle-fuzz found "0e-91").
+// number copied so that RapidJSON 1.1.0 reads it exactly (pluzzle/internal/json_copy.hpp; pluzzle-fuzz found "0e-91").
 std::string check_syntax(std::string_view text) {
     rj::MemoryStream memory(text.data(), text.size());
     rj::EncodedInputStream<rj::UTF8<>, rj::MemoryStream> in(memory);
