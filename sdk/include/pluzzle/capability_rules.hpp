@@ -37,8 +37,10 @@ template <class T> T &ref(); // a value of type T in an unevaluated call
     X(generate, PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.generate(ref<const Params>(), uint64_t(), ref<SolveControl>())), \
       "L generate(const Params &, uint64_t seed, SolveControl &) const")                                               \
     X(blank, PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.blank(ref<const Params>())), "L blank(const Params &) const")       \
-    X(blank_grid, PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.blank_grid(0, 0)), "L blank_grid(int width, int height) const") \
-    X(import_image, PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.import_image(std::string_view(), ref<const Params>())),       \
+    X(blank_grid, PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.blank_grid(0, 0)),                                             \
+      "L blank_grid(int width, int height) const")                                                                     \
+    X(import_image,                                                                                                    \
+      PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.import_image(std::string_view(), ref<const Params>())),                    \
       "L import_image(std::string_view bytes, const Params &) const")                                                  \
     X(cell_outline, std::vector<Point>(PLUZZLE_DETAIL_P.cell_outline(PLUZZLE_DETAIL_L, 0, 0)),                         \
       "std::vector<Point> cell_outline(const L &, int row, int col) const")                                            \
@@ -61,7 +63,8 @@ template <class T> T &ref(); // a value of type T in an unevaluated call
     X(edit_execute, PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.edit_execute(PLUZZLE_DETAIL_L, std::string_view())),         \
       "L edit_execute(const L &, std::string_view edit) const")                                                        \
     X(ai_move,                                                                                                         \
-      std::string(PLUZZLE_DETAIL_P.ai_move(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S, std::string_view(), ref<SolveControl>())), \
+      std::string(                                                                                                     \
+          PLUZZLE_DETAIL_P.ai_move(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S, std::string_view(), ref<SolveControl>())),      \
       "std::string ai_move(const L &, const S &, std::string_view ai, SolveControl &) const")                          \
     X(ai_profile_update,                                                                                               \
       std::string(PLUZZLE_DETAIL_P.ai_profile_update(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S, std::string_view(), 0u,       \
@@ -124,6 +127,7 @@ template <class P> constexpr bool check_typed_signatures() {
 #undef PLUZZLE_DETAIL_S
 #undef PLUZZLE_DETAIL_LEVEL
 #undef PLUZZLE_DETAIL_STATE
+#undef PLUZZLE_DETAIL_METHODS
 
 constexpr uint64_t known_capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE |
                                         PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_GAME | PZ_CAP_BLANK |
