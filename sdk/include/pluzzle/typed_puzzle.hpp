@@ -13,7 +13,7 @@
 //       pluzzle::SolveOutcome solve(const Grid &, pluzzle::SolveControl &) const;
 //       Board start(const Grid &) const;  ...
 //   };
-//   PLUZZLE_EXPORT_PLUGIN(Sudoku)                         // in one .cpp, as for a pluzzle::Puzzle subclass
+//   PLUZZLE_EXPORT_PLUGIN(Sudoku)                         // in one .cpp, outside any namespace
 //
 // The methods are those of pluzzle::Puzzle (puzzle.hpp documents each) with `const Level &` replaced by
 // `const L &`, `const State &` by `const S &`, and every std::unique_ptr<Level>/<State> result by a plain L or S.
@@ -84,7 +84,8 @@ template <class P> constexpr bool check_typed_puzzle() {
 }
 
 // The Puzzle the export bridge sees for a TypedPuzzle class P: every method unwraps the handles and calls P's, or
-// answers as Puzzle's default does when P does not define it.
+// answers as Puzzle's default does when P does not define it. This is the export path of every plugin written today;
+// once no author derives from Puzzle, its virtual interface remains only as this adapter's base (the bridge's view).
 template <class P> class TypedAdapter final : public Puzzle {
   public:
     using L = typename P::LevelType;
