@@ -1,5 +1,6 @@
 // edit.cpp -- editor tools: "paint" (toggle a cell of the picture; the clues follow the picture, which becomes the
-// level's goal), "clue" (type a row or column clue) and "resize". The edit texts are described in play.hpp.
+// level's goal), "clue" (type a row or column clue) and "resize". The edit texts are described in edit.hpp.
+#include "edit.hpp"
 #include "formats.hpp"
 #include "play.hpp"
 #include "render.hpp"
@@ -40,11 +41,11 @@ std::optional<Grid> picture_of(const Puzzle &p) {
 }
 
 // A puzzle whose clues are those of `picture` and whose goal is `picture`; metadata kept.
-std::unique_ptr<Puzzle> from_picture(const Puzzle &p, const Grid &picture) {
-    auto next = std::make_unique<Puzzle>();
-    next->meta = p.meta;
-    derive_clues(picture, *next);
-    next->goal = goal_string(picture);
+Puzzle from_picture(const Puzzle &p, const Grid &picture) {
+    Puzzle next;
+    next.meta = p.meta;
+    derive_clues(picture, next);
+    next.goal = goal_string(picture);
     return next;
 }
 
@@ -60,7 +61,7 @@ std::string edit_input(const Puzzle &p, std::string_view tool, const pluzzle::In
     throw pluzzle::bad_argument("unknown tool '" + std::string(tool) + "' (tools: paint, clue, resize)", "tool");
 }
 
-std::unique_ptr<Puzzle> execute_edit(const Puzzle &p, std::string_view edit) {
+Puzzle execute_edit(const Puzzle &p, std::string_view edit) {
     const std::vector<pluzzle::Token> words = pluzzle::tokens(edit, " \t\r\n");
     if (words.empty()) bad_edit("empty edit (edits: paint r,c; clue row|col N runs...; resize W H)");
     const std::string_view verb = words[0].text;
@@ -91,10 +92,10 @@ std::unique_ptr<Puzzle> execute_edit(const Puzzle &p, std::string_view edit) {
             if (v == 0 && words.size() > 4) bad_edit("0 stands alone for a blank line");
             if (v) clue.push_back(v);
         }
-        auto next = std::make_unique<Puzzle>(p); // levels are immutable: copy, then change
-        (row ? next->rows : next->cols)[size_t(index)] = clue;
+        Puzzle next = p; // levels are immutable: copy, then change
+        (row ? next.rows : next.cols)[size_t(index)] = clue;
         // The goal stays only while it still matches every clue.
-        if (!next->goal.empty() && !satisfies(*next, goal_grid(*next))) next->goal.clear();
+        if (!next.goal.empty() && !satisfies(next, goal_grid(next))) next.goal.clear();
         return next;
     }
 
@@ -109,12 +110,12 @@ std::unique_ptr<Puzzle> execute_edit(const Puzzle &p, std::string_view edit) {
             return from_picture(p, picture);
         }
         // No picture (unsolvable clues): keep the clues that still fit, blank the rest.
-        auto next = std::make_unique<Puzzle>(p);
-        next->width = w;
-        next->height = h;
-        next->goal.clear();
-        next->rows.resize(size_t(h));
-        next->cols.resize(size_t(w));
+        Puzzle next = p;
+        next.width = w;
+        next.height = h;
+        next.goal.clear();
+        next.rows.resize(size_t(h));
+        next.cols.resize(size_t(w));
         auto fit = [](std::vector<Clue> &clues, int length) {
             for (Clue &clue : clues) {
                 int need = clue.empty() ? 0 : int(clue.size()) - 1;
@@ -122,8 +123,8 @@ std::unique_ptr<Puzzle> execute_edit(const Puzzle &p, std::string_view edit) {
                 if (need > length) clue.clear();
             }
         };
-        fit(next->rows, w);
-        fit(next->cols, h);
+        fit(next.rows, w);
+        fit(next.cols, h);
         return next;
     }
     bad_edit("unknown edit '" + std::string(verb) + "' (edits: paint, clue, resize)");

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <memory>
 
 namespace nonogram {
 namespace {
@@ -122,7 +121,7 @@ void read_header(const Line &line) {
         throw parse_error("unexpected text after the header", line.number, words[2].column);
 }
 
-std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
+std::vector<pluzzle::Parsed<Puzzle>> parse_canonical(std::string_view text) {
     const std::vector<Line> lines = pluzzle::split_lines(text);
     size_t i = 0;
     auto skip_blank = [&] {
@@ -145,11 +144,11 @@ std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
         }
     };
 
-    std::vector<pluzzle::ParsedLevel> levels;
+    std::vector<pluzzle::Parsed<Puzzle>> levels;
     skip_blank();
     if (i == lines.size()) throw parse_error("empty file: expected the header 'nonogram 1'", 1, 1);
     while (i < lines.size()) {
-        auto p = std::make_unique<Puzzle>();
+        Puzzle p;
         read_header(lines[i++]);
 
         // Metadata until the size line.
@@ -162,8 +161,8 @@ std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
                 const auto words = pluzzle::tokens(line);
                 if (words.size() < 3)
                     throw parse_error("expected 'size <width> <height>'", line.number, int(line.text.size()) + 1, "size");
-                p->width = int(pluzzle::to_int(words[1], line.number, 0, kParseLimit, "width"));
-                p->height = int(pluzzle::to_int(words[2], line.number, 0, kParseLimit, "height"));
+                p.width = int(pluzzle::to_int(words[1], line.number, 0, kParseLimit, "width"));
+                p.height = int(pluzzle::to_int(words[2], line.number, 0, kParseLimit, "height"));
                 if (words.size() > 3) throw parse_error("unexpected text after the size", line.number, words[3].column);
                 break;
             }
@@ -172,20 +171,20 @@ std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
             if (k.rest_at >= line.text.size() || line.text[k.rest_at] != '"')
                 throw parse_error("expected a quoted value after '" + std::string(k.key) + "'", line.number,
                                   int(k.rest_at) + 1, std::string(k.key));
-            p->meta.emplace_back(std::string(k.key), read_escaped(line, k.rest_at, std::string(k.key)));
+            p.meta.emplace_back(std::string(k.key), read_escaped(line, k.rest_at, std::string(k.key)));
         }
 
         const Line &rows_line = next("'rows'");
         const KeyLine rk = read_key(rows_line);
         if (rk.key != "rows") throw parse_error("expected 'rows'", rows_line.number, first_column(rows_line));
         nothing_after(rows_line, rk, "rows");
-        read_section(p->height, "rows", p->rows);
+        read_section(p.height, "rows", p.rows);
 
         const Line &cols_line = next("'columns'");
         const KeyLine ck = read_key(cols_line);
         if (ck.key != "columns") throw parse_error("expected 'columns'", cols_line.number, first_column(cols_line));
         nothing_after(cols_line, ck, "columns");
-        read_section(p->width, "columns", p->cols);
+        read_section(p.width, "columns", p.cols);
 
         skip_blank();
         if (i < lines.size() && !canonical_header(lines[i])) {
@@ -195,23 +194,23 @@ std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
                 throw parse_error("expected 'goal' or the next puzzle's header 'nonogram 1'", goal_line.number,
                                   first_column(goal_line));
             nothing_after(goal_line, gk, "goal");
-            for (int r = 0; r < p->height; ++r) {
+            for (int r = 0; r < p.height; ++r) {
                 if (i == lines.size())
-                    throw parse_error("goal: expected " + std::to_string(p->height) + " rows, found " + std::to_string(r),
+                    throw parse_error("goal: expected " + std::to_string(p.height) + " rows, found " + std::to_string(r),
                                       line_after(lines), 1, "goal");
                 const Line &line = lines[i++];
                 std::string_view cells = line.text;
                 while (!cells.empty() && (cells.back() == ' ' || cells.back() == '\t')) cells.remove_suffix(1);
-                for (size_t c = 0; c < cells.size() && c < size_t(p->width); ++c) {
+                for (size_t c = 0; c < cells.size() && c < size_t(p.width); ++c) {
                     if (cells[c] != '#' && cells[c] != '.')
                         throw parse_error(std::string("bad goal cell '") + cells[c] + "': expected '#' or '.'",
                                           line.number, int(c) + 1, "goal");
-                    p->goal += cells[c] == '#' ? '1' : '0';
+                    p.goal += cells[c] == '#' ? '1' : '0';
                 }
-                if (cells.size() != size_t(p->width))
+                if (cells.size() != size_t(p.width))
                     throw parse_error("goal row " + std::to_string(r + 1) + " has " + std::to_string(cells.size()) +
-                                          " cells, expected " + std::to_string(p->width),
-                                      line.number, int(std::min(cells.size(), size_t(p->width))) + 1, "goal");
+                                          " cells, expected " + std::to_string(p.width),
+                                      line.number, int(std::min(cells.size(), size_t(p.width))) + 1, "goal");
             }
             skip_blank();
             if (i < lines.size() && !canonical_header(lines[i]))
@@ -219,7 +218,7 @@ std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
                                   lines[i].number, first_column(lines[i]));
         }
         std::string name;
-        for (auto &[key, value] : p->meta)
+        for (auto &[key, value] : p.meta)
             if (key == "title") {
                 name = value;
                 break;
@@ -260,9 +259,9 @@ std::vector<Clue> read_non_section(const Section &s, long long expected, const c
     return out;
 }
 
-std::vector<pluzzle::ParsedLevel> parse_non(std::string_view text) {
+std::vector<pluzzle::Parsed<Puzzle>> parse_non(std::string_view text) {
     const std::vector<Line> lines = pluzzle::split_lines(text);
-    auto p = std::make_unique<Puzzle>();
+    Puzzle p;
     long long width = -1, height = -1;
     const Line *width_line = nullptr, *height_line = nullptr, *goal_line = nullptr;
     Section rows, cols;
@@ -319,32 +318,32 @@ std::vector<pluzzle::ParsedLevel> parse_non(std::string_view text) {
                 if (value[c] != '0' && value[c] != '1')
                     throw parse_error(std::string("bad goal cell '") + value[c] + "': expected '0' or '1'", line.number,
                                       int(goal_column + c) + 1, "goal");
-            p->goal = value;
+            p.goal = value;
             continue;
         }
-        p->meta.emplace_back(key, value);
+        p.meta.emplace_back(key, value);
     }
 
     if (width < 0) throw parse_error("missing 'width'", line_after(lines), 1, "width");
     if (height < 0) throw parse_error("missing 'height'", line_after(lines), 1, "height");
     if (!rows.header) throw parse_error("missing the 'rows' section", line_after(lines), 1, "rows");
     if (!cols.header) throw parse_error("missing the 'columns' section", line_after(lines), 1, "columns");
-    p->width = int(width);
-    p->height = int(height);
-    p->rows = read_non_section(rows, height, "rows");
-    p->cols = read_non_section(cols, width, "columns");
-    if (goal_line && p->goal.size() != size_t(width) * size_t(height))
-        throw parse_error("goal has " + std::to_string(p->goal.size()) + " cells, expected " +
+    p.width = int(width);
+    p.height = int(height);
+    p.rows = read_non_section(rows, height, "rows");
+    p.cols = read_non_section(cols, width, "columns");
+    if (goal_line && p.goal.size() != size_t(width) * size_t(height))
+        throw parse_error("goal has " + std::to_string(p.goal.size()) + " cells, expected " +
                               std::to_string(width * height) + " (width x height)",
                           goal_line->number, int(goal_column) + 1, "goal");
 
     std::string name;
-    for (auto &[key, value] : p->meta)
+    for (auto &[key, value] : p.meta)
         if (key == "title") {
             name = value;
             break;
         }
-    std::vector<pluzzle::ParsedLevel> levels;
+    std::vector<pluzzle::Parsed<Puzzle>> levels;
     levels.push_back({std::move(p), std::move(name)});
     return levels;
 }
@@ -386,9 +385,9 @@ Clue read_tournament_clue(const Line &line) {
     return clue;
 }
 
-std::vector<pluzzle::ParsedLevel> parse_tournament(std::string_view text) {
+std::vector<pluzzle::Parsed<Puzzle>> parse_tournament(std::string_view text) {
     const std::vector<Line> lines = pluzzle::split_lines(text);
-    std::vector<pluzzle::ParsedLevel> levels;
+    std::vector<pluzzle::Parsed<Puzzle>> levels;
     size_t i = 0;
     while (i < lines.size() && blank(lines[i])) ++i;
     if (i == lines.size()) throw parse_error("empty file: expected a '$N' line", 1, 1);
@@ -406,11 +405,11 @@ std::vector<pluzzle::ParsedLevel> parse_tournament(std::string_view text) {
             throw parse_error(std::string(name) + ": expected an even number of clue lines (columns, then as many rows)"
                               ", found " + std::to_string(n),
                               head.number, first_column(head));
-        auto p = std::make_unique<Puzzle>();
-        p->width = p->height = int(n / 2);
-        p->cols.reserve(n / 2);
-        p->rows.reserve(n / 2);
-        for (size_t k = 0; k < n; ++k) (k < n / 2 ? p->cols : p->rows).push_back(read_tournament_clue(lines[i + k]));
+        Puzzle p;
+        p.width = p.height = int(n / 2);
+        p.cols.reserve(n / 2);
+        p.rows.reserve(n / 2);
+        for (size_t k = 0; k < n; ++k) (k < n / 2 ? p.cols : p.rows).push_back(read_tournament_clue(lines[i + k]));
         levels.push_back({std::move(p), std::string(name)});
         i = end;
     }
@@ -441,7 +440,7 @@ std::string side(const char *what, int index) { return std::string(what) + " " +
 
 } // namespace
 
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format) {
+std::vector<pluzzle::Parsed<Puzzle>> parse_levels(std::string_view text, std::string_view format) {
     if (format.empty()) format = detect(text);
     if (format == "canonical") return parse_canonical(text);
     if (format == "non") return parse_non(text);

@@ -25,7 +25,7 @@
 #pragma once
 #include "nonogram.hpp"
 
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/typed_puzzle.hpp>
 
 #include <string>
 #include <string_view>
@@ -36,9 +36,9 @@ namespace nonogram {
 constexpr int kMaxSide = 200; // width, height and clue numbers are 1..kMaxSide
 
 // format: "canonical", "non", "tournament", or "" to detect (canonical if the first non-blank line is
-// "nonogram 1", tournament if it starts with '$', else non). Every ParsedLevel holds a nonogram::Puzzle; its name
+// "nonogram 1", tournament if it starts with '$', else non). Each Parsed<Puzzle>'s name
 // is the title (canonical, .non) or the `$N` line (tournament).
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format);
+std::vector<pluzzle::Parsed<Puzzle>> parse_levels(std::string_view text, std::string_view format);
 
 // The canonical text of one puzzle; parse_levels(encode_canonical(p), "") gives a puzzle that encodes the same.
 std::string encode_canonical(const Puzzle &p);

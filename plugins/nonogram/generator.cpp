@@ -112,7 +112,7 @@ std::vector<pluzzle::ParamDesc> generator_params() {
          "target difficulty estimate, 0..10 (within 0.75; -1: any): line logic below 4, probing 4-6, search above"}};
 }
 
-std::unique_ptr<Puzzle> generate_puzzle(const GeneratorOptions &o, uint64_t seed, pluzzle::SolveControl &control) {
+Puzzle generate_puzzle(const GeneratorOptions &o, uint64_t seed, pluzzle::SolveControl &control) {
     if (o.width < 1 || o.width > kMaxSide || o.height < 1 || o.height > kMaxSide)
         throw pluzzle::bad_argument("size " + std::to_string(o.width) + "x" + std::to_string(o.height) +
                                         " is outside 1.." + std::to_string(kMaxSide),
@@ -123,16 +123,16 @@ std::unique_ptr<Puzzle> generate_puzzle(const GeneratorOptions &o, uint64_t seed
     for (int8_t &cell : picture.cells)
         cell = rng.unit() < o.density ? kFilled : kEmpty;
 
-    auto puzzle = std::make_unique<Puzzle>();
-    puzzle->meta.emplace_back("generator", describe_options(o, seed));
-    derive_clues(picture, *puzzle);
+    Puzzle puzzle;
+    puzzle.meta.emplace_back("generator", describe_options(o, seed));
+    derive_clues(picture, puzzle);
 
-    if (o.unique) make_unique_picture(picture, *puzzle, rng, control);
-    puzzle->goal = goal_string(picture);
+    if (o.unique) make_unique_picture(picture, puzzle, rng, control);
+    puzzle.goal = goal_string(picture);
     return puzzle;
 }
 
-std::unique_ptr<Puzzle> generate_puzzle(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
+Puzzle generate_puzzle(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
     GeneratorOptions o;
     o.width = int(params.integer("width"));
     o.height = int(params.integer("height"));

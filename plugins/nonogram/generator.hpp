@@ -6,7 +6,6 @@
 #include <pluzzle/solve_control.hpp>
 
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 namespace nonogram {
@@ -28,13 +27,13 @@ std::vector<pluzzle::ParamDesc> generator_params();
 // `control`; throws pluzzle::stopped("generation") when it says stop. Sparse pictures need more filled cells to
 // be unique, so their final density ends above the asked one. The puzzle's goal is the final picture; meta holds
 // one `generator` line with the parameters and the seed.
-std::unique_ptr<Puzzle> generate_puzzle(const GeneratorOptions &options, uint64_t seed, pluzzle::SolveControl &control);
-std::unique_ptr<Puzzle> generate_puzzle(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
+Puzzle generate_puzzle(const GeneratorOptions &options, uint64_t seed, pluzzle::SolveControl &control);
+Puzzle generate_puzzle(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
 
 // A puzzle whose difficulty estimate (the plugin's solve's, estimate_difficulty) lies within 0.75 of `target`: the
 // first of up to 64 puzzles from seeds derived from `seed` that does (deterministic). The generator meta line says
 // the target and the try. bad_argument (field "difficulty") naming the closest estimate when none does.
-std::unique_ptr<Puzzle> generate_near_difficulty(const GeneratorOptions &options, double target, uint64_t seed,
-                                                 pluzzle::SolveControl &control);
+Puzzle generate_near_difficulty(const GeneratorOptions &options, double target, uint64_t seed,
+                                pluzzle::SolveControl &control);
 
 } // namespace nonogram

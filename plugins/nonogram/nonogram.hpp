@@ -33,7 +33,7 @@ struct Grid {
     bool operator==(const Grid &o) const { return width == o.width && height == o.height && cells == o.cells; }
 };
 
-struct Puzzle : pluzzle::Level {
+struct Puzzle {
     int width = 0, height = 0;
     std::vector<Clue> rows, cols; // rows.size() == height, cols.size() == width
     // Metadata kept from the file, in file order: catalogue, title, by, copyright, license, ... (values unquoted).

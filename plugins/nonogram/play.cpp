@@ -163,12 +163,12 @@ std::string interpret_input(const Puzzle &p, const PlayState &s, const pluzzle::
     return {};
 }
 
-std::unique_ptr<PlayState> execute_move(const Puzzle &p, const PlayState &s, std::string_view move) {
+PlayState execute_move(const Puzzle &p, const PlayState &s, std::string_view move) {
     const std::vector<pluzzle::Token> words = pluzzle::tokens(move, " \t\r\n");
     if (words.empty() || words[0].text != "set" || words.size() < 3 || words.size() % 2 != 1)
         throw pluzzle::bad_argument("expected a move 'set row,column #|.|? ...', found '" + std::string(move) + "'",
                                     "move");
-    auto next = std::make_unique<PlayState>(s); // states are immutable: copy, then change
+    PlayState next = s; // states are immutable: copy, then change
     for (size_t i = 1; i + 1 < words.size(); i += 2) {
         const auto [r, c] = read_cell(p, words[i].text, "move");
         const std::optional<int8_t> v = words[i + 1].text.size() == 1 ? char_cell(words[i + 1].text[0]) : std::nullopt;
@@ -176,9 +176,9 @@ std::unique_ptr<PlayState> execute_move(const Puzzle &p, const PlayState &s, std
             throw pluzzle::bad_argument("expected '#', '.' or '?' after " + std::string(words[i].text) + ", found '" +
                                             std::string(words[i + 1].text) + "'",
                                         "move");
-        next->grid.at(r, c) = *v;
+        next.grid.at(r, c) = *v;
     }
-    ++next->moves;
+    ++next.moves;
     return next;
 }
 

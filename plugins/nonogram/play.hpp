@@ -1,4 +1,4 @@
-// play.hpp -- playing a nonogram (state text, moves, input, status, hints) and editing levels.
+// play.hpp -- playing a nonogram: state text, moves, input, status, hints (editing levels: edit.hpp).
 //
 // State text (also the solution text, so a solution decodes to a finished state): `height` lines of `width`
 // characters, '#' filled, '.' empty (crossed out), '?' unknown, each line ended by '\n'.
@@ -11,21 +11,17 @@
 // one move, so a hint or a drag is a single undo step. Input: a left press on a cell toggles unknown/empty ->
 // filled -> unknown; a right press toggles unknown/filled -> empty -> unknown; dragging with a button held
 // paints the pressed cell's (new) value along its row or column; anything outside the grid is no move.
-//
-// Edits (rows and columns count from 0): `paint r,c` toggles a cell of the picture, `paint r,c #|.` sets it;
-// `clue row R n n ...` / `clue col C n ...` sets a clue (no numbers or `0` = blank); `resize W H`.
 #pragma once
 #include "nonogram.hpp"
 
 #include <pluzzle/puzzle.hpp>
 
-#include <memory>
 #include <string>
 #include <string_view>
 
 namespace nonogram {
 
-struct PlayState final : pluzzle::State {
+struct PlayState {
     Grid grid; // kUnknown / kEmpty / kFilled
     unsigned moves = 0;
 };
@@ -39,16 +35,12 @@ bool is_solved(const Puzzle &p, const Grid &g);
 pluzzle::PlayStatus play_status(const Puzzle &p, const PlayState &s);
 std::string interpret_input(const Puzzle &p, const PlayState &s, const pluzzle::Input &input);
 // Throws pluzzle::bad_argument for a malformed move or a cell outside the grid.
-std::unique_ptr<PlayState> execute_move(const Puzzle &p, const PlayState &s, std::string_view move);
+PlayState execute_move(const Puzzle &p, const PlayState &s, std::string_view move);
 // The "hint" AI: the next step towards the solution as one `set` move. If a marked cell contradicts the
 // solution, the move clears it (`set r,c ?`). Otherwise the cells that line logic (propagate) decides from the
 // current marks, one row or column at a time; when line logic is stuck, one cell of the solution. "" when the
 // state is already solved. Throws pluzzle::stopped when `control` stops the solve, invalid if there is no
 // solution at all.
 std::string hint_move(const Puzzle &p, const Grid &g, pluzzle::SolveControl &control);
-
-// ---- edit.cpp
-std::string edit_input(const Puzzle &p, std::string_view tool, const pluzzle::Input &input);
-std::unique_ptr<Puzzle> execute_edit(const Puzzle &p, std::string_view edit);
 
 } // namespace nonogram

@@ -1,6 +1,7 @@
-// plugin.cpp -- the Nonogram plugin: SDK glue only. The rules live in nonogram.hpp, the files in formats.cpp,
-// the solver in solver.hpp, drawing in render.cpp, play and hints in play.cpp, editing in edit.cpp and the
-// generator in generator.cpp.
+// plugin.cpp -- the Nonogram plugin: SDK glue only, a pluzzle::TypedPuzzle<Puzzle, PlayState>. The rules live in
+// nonogram.hpp, the files in formats.cpp, the solver in solver.hpp, drawing in render.cpp, play and hints in
+// play.cpp, editing in edit.cpp and the generator in generator.cpp.
+#include "edit.hpp"
 #include "formats.hpp"
 #include "generator.hpp"
 #include "play.hpp"
@@ -14,21 +15,18 @@
 namespace nonogram {
 namespace {
 
-const Puzzle &puzzle_of(const pluzzle::Level &level) { return pluzzle::as<Puzzle>(level); }
-const PlayState &state_of(const pluzzle::State &state) { return pluzzle::as<PlayState>(state); }
-
 std::string fraction_text(double x) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3f", x);
     return buf;
 }
 
-class Nonogram final : public pluzzle::Puzzle {
+class Nonogram final : public pluzzle::TypedPuzzle<Puzzle, PlayState> {
 public:
     static constexpr uint64_t capabilities =
         PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
 
-    pluzzle::PluginInfo info() const override {
+    pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo info;
         info.id = "nonogram";
         info.name = "Nonogram (Griddlers)";
@@ -61,13 +59,12 @@ public:
     }
 
     // --- levels
-    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view format) const override {
+    std::vector<pluzzle::Parsed<Puzzle>> parse(std::string_view text, std::string_view format) const {
         return parse_levels(text, format);
     }
-    std::string encode(const pluzzle::Level &level) const override { return encode_canonical(puzzle_of(level)); }
-    void validate(const pluzzle::Level &level) const override { validate_puzzle(puzzle_of(level)); }
-    pluzzle::Metadata describe(const pluzzle::Level &level) const override {
-        const nonogram::Puzzle &p = puzzle_of(level);
+    std::string encode(const Puzzle &p) const { return encode_canonical(p); }
+    void validate(const Puzzle &p) const { validate_puzzle(p); }
+    pluzzle::Metadata describe(const Puzzle &p) const {
         pluzzle::Metadata meta;
         auto copy = [&](const char *key, const char *as) {
             for (auto &[k, v] : p.meta)
@@ -85,7 +82,7 @@ public:
     }
 
     // --- solving
-    pluzzle::SolveOutcome solve(const pluzzle::Level &level, pluzzle::SolveControl &control) const override {
+    pluzzle::SolveOutcome solve(const Puzzle &p, pluzzle::SolveControl &control) const {
         SolverOptions options;
         options.probing = control.options().boolean("probing");
         options.restarts = control.options().boolean("restarts");
@@ -94,7 +91,7 @@ public:
         options.learn_after_line_solves = uint64_t(control.options().integer("learn_after"));
         options.sat_config = control.options().text("sat_config");
         options.max_solutions = control.max_solutions();
-        const SolverReport report = nonogram::solve(puzzle_of(level), control, options);
+        const SolverReport report = nonogram::solve(p, control, options);
         for (const Grid &g : report.solutions) control.solution(encode_grid(g));
         pluzzle::SolveOutcome outcome;
         outcome.status = report.status;
@@ -107,69 +104,55 @@ public:
         return outcome;
     }
 
-    void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
-        render_puzzle(puzzle_of(level), state ? &state_of(*state).grid : nullptr, canvas);
+    void render(const Puzzle &p, const PlayState *state, pluzzle::Canvas &canvas) const {
+        render_puzzle(p, state ? &state->grid : nullptr, canvas);
     }
     // The grid's cells, for an editor's keyboard cursor (Space fills, x crosses: play.cpp).
-    std::vector<pluzzle::Point> cell_outline(const pluzzle::Level &level, int row, int col) const override {
-        const pluzzle::grid::SquareGrid grid = layout_of(puzzle_of(level)).grid;
-        return grid.contains({row, col}) ? grid.polygon({row, col}) : std::vector<pluzzle::Point>{};
-    }
+    pluzzle::grid::SquareGrid cell_grid(const Puzzle &p) const { return layout_of(p).grid; }
 
-    std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
-                                             pluzzle::SolveControl &control) const override {
+    Puzzle generate(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) const {
         return generate_puzzle(params, seed, control);
     }
     // Blank: the generator's width x height with every clue empty (an all-white picture) to paint from.
-    std::unique_ptr<pluzzle::Level> blank_grid(int width, int height) const override {
-        auto p = std::make_unique<nonogram::Puzzle>();
-        p->width = width;
-        p->height = height;
-        p->rows.assign(size_t(p->height), {});
-        p->cols.assign(size_t(p->width), {});
+    Puzzle blank_grid(int width, int height) const {
+        Puzzle p;
+        p.width = width;
+        p.height = height;
+        p.rows.assign(size_t(p.height), {});
+        p.cols.assign(size_t(p.width), {});
         return p;
     }
 
     // --- play
-    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &level) const override {
-        const nonogram::Puzzle &p = puzzle_of(level);
-        auto s = std::make_unique<PlayState>();
-        s->grid = Grid(p.width, p.height, kUnknown);
+    PlayState start(const Puzzle &p) const {
+        PlayState s;
+        s.grid = Grid(p.width, p.height, kUnknown);
         return s;
     }
-    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &level, std::string_view text) const override {
-        auto s = std::make_unique<PlayState>();
-        s->grid = decode_grid(puzzle_of(level), text);
+    PlayState decode_state(const Puzzle &p, std::string_view text) const {
+        PlayState s;
+        s.grid = decode_grid(p, text);
         return s;
     }
-    std::string encode_state(const pluzzle::Level &, const pluzzle::State &state) const override {
-        return encode_grid(state_of(state).grid);
+    std::string encode_state(const Puzzle &, const PlayState &state) const { return encode_grid(state.grid); }
+    pluzzle::PlayStatus status(const Puzzle &p, const PlayState &state) const { return play_status(p, state); }
+    std::string interpret(const Puzzle &p, const PlayState &state, const pluzzle::Input &input) const {
+        return interpret_input(p, state, input);
     }
-    pluzzle::PlayStatus status(const pluzzle::Level &level, const pluzzle::State &state) const override {
-        return play_status(puzzle_of(level), state_of(state));
+    PlayState execute(const Puzzle &p, const PlayState &state, std::string_view move) const {
+        return execute_move(p, state, move);
     }
-    std::string interpret(const pluzzle::Level &level, const pluzzle::State &state,
-                          const pluzzle::Input &input) const override {
-        return interpret_input(puzzle_of(level), state_of(state), input);
-    }
-    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &level, const pluzzle::State &state,
-                                            std::string_view move) const override {
-        return execute_move(puzzle_of(level), state_of(state), move);
-    }
-    std::string ai_move(const pluzzle::Level &level, const pluzzle::State &state, std::string_view ai,
-                        pluzzle::SolveControl &control) const override {
+    std::string ai_move(const Puzzle &p, const PlayState &state, std::string_view ai,
+                        pluzzle::SolveControl &control) const {
         if (ai != "hint") throw pluzzle::bad_argument("unknown AI '" + std::string(ai) + "' (AIs: hint)", "ai");
-        return hint_move(puzzle_of(level), state_of(state).grid, control);
+        return hint_move(p, state.grid, control);
     }
 
     // --- editing
-    std::string edit_interpret(const pluzzle::Level &level, std::string_view tool,
-                               const pluzzle::Input &input) const override {
-        return edit_input(puzzle_of(level), tool, input);
+    std::string edit_interpret(const Puzzle &p, std::string_view tool, const pluzzle::Input &input) const {
+        return edit_input(p, tool, input);
     }
-    std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &level, std::string_view edit) const override {
-        return execute_edit(puzzle_of(level), edit);
-    }
+    Puzzle edit_execute(const Puzzle &p, std::string_view edit) const { return execute_edit(p, edit); }
 };
 
 } // namespace

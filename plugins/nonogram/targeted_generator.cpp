@@ -17,22 +17,22 @@ constexpr double kTolerance = 0.75; // a quarter of a band on either side: "easy
 // Try k draws from pluzzle::derived_seed(seed, k): the same puzzles on every machine.
 } // namespace
 
-std::unique_ptr<Puzzle> generate_near_difficulty(const GeneratorOptions &options, double target, uint64_t seed,
-                                                 pluzzle::SolveControl &control) {
+Puzzle generate_near_difficulty(const GeneratorOptions &options, double target, uint64_t seed,
+                                pluzzle::SolveControl &control) {
     double closest = NAN;
     for (int k = 0; k < kTries; ++k) {
-        std::unique_ptr<Puzzle> puzzle = generate_puzzle(options, pluzzle::derived_seed(seed, uint64_t(k)), control);
+        Puzzle puzzle = generate_puzzle(options, pluzzle::derived_seed(seed, uint64_t(k)), control);
         SolverReport report;
         {
             pluzzle::SubSearch grading({2, 0, 0}, &control); // stops when the generation's control does
-            report = solve(*puzzle, grading.control());
+            report = solve(puzzle, grading.control());
         }
         if (control.poll()) throw pluzzle::stopped("generation");
         const double d = estimate_difficulty(report).value;
         if (std::abs(d - target) <= kTolerance) {
             std::ostringstream note;
             note << " difficulty=" << target << " try=" << k;
-            for (auto &[key, value] : puzzle->meta)
+            for (auto &[key, value] : puzzle.meta)
                 if (key == "generator") value += note.str();
             return puzzle;
         }

@@ -1,9 +1,9 @@
 // edit.cpp -- editor tools: place, move and delete vertices; add shapes, holes and forbidden zones (squares to
 // reshape with the vertex tools); remove rings; set N, M, the tolerance, the sliver threshold and the name. The
-// edit texts are listed in play.hpp. edit_execute does not validate: the host validates every edited level.
-#include "format.hpp"
+// edit texts are listed in edit.hpp. edit_execute does not validate: the host validates every edited level.
+#include "edit.hpp"
+#include "formats.hpp"
 #include "geometry_algorithms.hpp"
-#include "play.hpp"
 #include "render.hpp"
 
 #include <pluzzle/text.hpp>
@@ -171,10 +171,10 @@ std::string edit_input(const Level &level, std::string_view tool, const pluzzle:
     throw pluzzle::bad_argument("unknown tool '" + std::string(tool) + "' (tools: " + kTools + ")", "tool");
 }
 
-std::unique_ptr<Level> execute_edit(const Level &level, std::string_view edit) {
+Level execute_edit(const Level &level, std::string_view edit) {
     const std::vector<std::string_view> w = words_of(edit);
     if (w.empty()) bad_edit("empty edit");
-    auto next = std::make_unique<Level>(level); // levels are immutable: copy, then change
+    Level next = level; // levels are immutable: copy, then change
     const std::string_view verb = w[0];
     const double limit = kMaxCoordinate;
     auto coordinate = [&](std::string_view s) {
@@ -184,7 +184,7 @@ std::unique_ptr<Level> execute_edit(const Level &level, std::string_view edit) {
     };
     if (verb == "vertex" && w.size() >= 4) {
         const RingRef ref = read_ring(level, w[2]);
-        Ring &ring = ring_at(*next, ref);
+        Ring &ring = ring_at(next, ref);
         const long n = long(ring.size());
         if (w[1] == "add" && w.size() == 6) {
             const long i = read_index(w[3], 0, n, "vertex index");
@@ -205,7 +205,7 @@ std::unique_ptr<Level> execute_edit(const Level &level, std::string_view edit) {
     if ((verb == "shape" || verb == "forbidden") && w.size() == 4) {
         const double size = read_real(w[3], "a size");
         if (!(size > 0)) bad_edit("the size must be positive");
-        (verb == "shape" ? next->shapes.emplace_back().outer : next->forbidden.emplace_back()) =
+        (verb == "shape" ? next.shapes.emplace_back().outer : next.forbidden.emplace_back()) =
             square_around(coordinate(w[1]), coordinate(w[2]), size);
         return next;
     }
@@ -213,32 +213,32 @@ std::unique_ptr<Level> execute_edit(const Level &level, std::string_view edit) {
         const long s = read_index(w[1], 0, long(level.shapes.size()) - 1, "shape");
         const double size = read_real(w[4], "a size");
         if (!(size > 0)) bad_edit("the size must be positive");
-        next->shapes[size_t(s)].holes.push_back(square_around(coordinate(w[2]), coordinate(w[3]), size));
+        next.shapes[size_t(s)].holes.push_back(square_around(coordinate(w[2]), coordinate(w[3]), size));
         return next;
     }
     if (verb == "remove" && w.size() == 2) {
         const RingRef ref = read_ring(level, w[1]);
         if (ref.kind == RingRef::kOuter)
-            next->shapes.erase(next->shapes.begin() + long(ref.shape));
+            next.shapes.erase(next.shapes.begin() + long(ref.shape));
         else if (ref.kind == RingRef::kHole)
-            next->shapes[ref.shape].holes.erase(next->shapes[ref.shape].holes.begin() + long(ref.index));
+            next.shapes[ref.shape].holes.erase(next.shapes[ref.shape].holes.begin() + long(ref.index));
         else
-            next->forbidden.erase(next->forbidden.begin() + long(ref.index));
+            next.forbidden.erase(next.forbidden.begin() + long(ref.index));
         return next;
     }
     if ((verb == "strokes" || verb == "pieces") && w.size() == 2) {
         const long v = read_index(w[1], 1, verb == "strokes" ? kMaxStrokes : kMaxPieces, verb == "strokes" ? "N" : "M");
-        (verb == "strokes" ? next->strokes : next->pieces) = int(v);
+        (verb == "strokes" ? next.strokes : next.pieces) = int(v);
         return next;
     }
     if ((verb == "tolerance" || verb == "sliver") && w.size() == 2) {
-        (verb == "tolerance" ? next->tolerance : next->sliver) = read_real(w[1], "a number");
+        (verb == "tolerance" ? next.tolerance : next.sliver) = read_real(w[1], "a number");
         return next;
     }
     if (verb == "name") {
         const size_t at = edit.find("name") + 4;
-        next->name = std::string(pluzzle::trim(edit.substr(at)));
-        if (next->name.find('\n') != std::string::npos) bad_edit("the name must be one line");
+        next.name = std::string(pluzzle::trim(edit.substr(at)));
+        if (next.name.find('\n') != std::string::npos) bad_edit("the name must be one line");
         return next;
     }
     bad_edit("unknown edit '" + std::string(edit) +

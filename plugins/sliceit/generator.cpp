@@ -48,15 +48,15 @@ std::optional<Ring> place_hole(const BPolygon &outer, const std::vector<BPolygon
     return std::nullopt;
 }
 
-std::unique_ptr<Level> candidate(const pluzzle::Params &params, uint64_t seed) {
+std::optional<Level> candidate(const pluzzle::Params &params, uint64_t seed) {
     pluzzle::Rng rng(seed);
-    auto level = std::make_unique<Level>();
-    level->strokes = int(params.integer("strokes"));
-    level->pieces = int(params.integer("pieces"));
-    level->tolerance = params.real("tolerance");
+    Level level;
+    level.strokes = int(params.integer("strokes"));
+    level.pieces = int(params.integer("pieces"));
+    level.tolerance = params.real("tolerance");
     Shape shape;
     shape.outer = star_outline(int(params.integer("vertices")), rng);
-    if (shape.outer.size() < 3) return nullptr;
+    if (shape.outer.size() < 3) return std::nullopt;
     const BPolygon outer = to_polygon(shape.outer);
     std::vector<BPolygon> taken;
     for (int64_t h = 0; h < params.integer("holes"); ++h)
@@ -64,7 +64,7 @@ std::unique_ptr<Level> candidate(const pluzzle::Params &params, uint64_t seed) {
             taken.push_back(to_polygon(*hole));
             shape.holes.push_back(std::move(*hole));
         }
-    level->shapes.push_back(std::move(shape));
+    level.shapes.push_back(std::move(shape));
     // Zones anywhere over the outline's box, apart from each other: strokes must find a way around them.
     std::vector<BPolygon> zones;
     for (int64_t z = 0; z < params.integer("zones"); ++z)
@@ -75,7 +75,7 @@ std::unique_ptr<Level> candidate(const pluzzle::Params &params, uint64_t seed) {
             if (std::any_of(zones.begin(), zones.end(), [&](const BPolygon &o) { return bg::intersects(p, o); }))
                 continue;
             zones.push_back(p);
-            level->forbidden.push_back(zone);
+            level.forbidden.push_back(zone);
             break;
         }
     return level;
@@ -92,10 +92,10 @@ std::vector<pluzzle::ParamDesc> generator_params() {
             {"tolerance", PZ_PARAM_REAL, "3", 1, 10, "", "generate: percentage points each piece may be off"}};
 }
 
-std::unique_ptr<Level> generate_level(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
+Level generate_level(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
     for (int k = 0; k < kTries; ++k) {
         if (control.poll()) throw pluzzle::stopped("generation");
-        std::unique_ptr<Level> level = candidate(params, pluzzle::derived_seed(seed, uint64_t(k)));
+        std::optional<Level> level = candidate(params, pluzzle::derived_seed(seed, uint64_t(k)));
         if (!level) continue;
         try {
             validate_level(*level);
@@ -110,7 +110,7 @@ std::unique_ptr<Level> generate_level(const pluzzle::Params &params, uint64_t se
         if (control.stopped()) throw pluzzle::stopped("generation");
         if (report.status != PZ_SOLVE_SOLVED) continue;
         level->name = "generated " + std::to_string(seed);
-        return level;
+        return std::move(*level);
     }
     throw pluzzle::bad_argument("no random outline of these parameters was split into " +
                                     std::to_string(params.integer("pieces")) + " equal pieces by " +

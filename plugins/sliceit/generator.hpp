@@ -6,7 +6,6 @@
 #include <pluzzle/params.hpp>
 #include <pluzzle/solve_control.hpp>
 
-#include <memory>
 #include <vector>
 
 namespace sliceit {
@@ -18,6 +17,6 @@ std::vector<pluzzle::ParamDesc> generator_params();
 // The first of up to 24 candidates from seeds derived from `seed` that validates and that the solver splits (a
 // bounded multistart per candidate); deterministic. bad_argument (field "pieces") when none does: the stroke count
 // may be too small for the pieces asked for; pluzzle::stopped when `control` says stop.
-std::unique_ptr<Level> generate_level(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
+Level generate_level(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
 
 } // namespace sliceit

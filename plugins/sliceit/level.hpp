@@ -30,7 +30,7 @@ constexpr size_t kMaxVertices = 2000;  // over all rings of a level
 constexpr double kMaxCoordinate = 1e6; // |x|, |y|
 
 // A level. Immutable once made: edits build a new one.
-struct Level final : pluzzle::Level {
+struct Level {
     std::string name;
     std::vector<Shape> shapes;
     std::vector<Ring> forbidden;

@@ -2,7 +2,7 @@
 #include "play.hpp"
 
 #include "cut.hpp"
-#include "format.hpp"
+#include "formats.hpp"
 #include "render.hpp"
 #include "strokes_text.hpp"
 
@@ -48,14 +48,14 @@ std::string interpret_input(const Level &level, const PlayState &state, const pl
     return "stroke " + number_text(a.x) + " " + number_text(a.y) + " " + number_text(b.x) + " " + number_text(b.y);
 }
 
-std::unique_ptr<PlayState> execute_move(const PlayState &state, std::string_view move) {
+PlayState execute_move(const PlayState &state, std::string_view move) {
     const std::vector<std::string_view> words = words_of(move);
-    auto next = std::make_unique<PlayState>(state); // states are immutable: copy, then change
-    ++next->moves;
+    PlayState next = state; // states are immutable: copy, then change
+    ++next.moves;
     if (words.size() == 5 && words[0] == "stroke") {
-        if (next->strokes.size() >= kMaxStateStrokes)
+        if (next.strokes.size() >= kMaxStateStrokes)
             throw pluzzle::bad_argument("at most " + std::to_string(kMaxStateStrokes) + " strokes", "move");
-        next->strokes.push_back(stroke_from_words({words.begin() + 1, words.end()}, "move"));
+        next.strokes.push_back(stroke_from_words({words.begin() + 1, words.end()}, "move"));
         return next;
     }
     if (words.size() == 2 && words[0] == "erase") {
@@ -63,13 +63,13 @@ std::unique_ptr<PlayState> execute_move(const PlayState &state, std::string_view
         const size_t index = k.size() < 4 && k.find_first_not_of("0123456789") == std::string::npos && !k.empty()
                                  ? size_t(std::stoi(k))
                                  : 0;
-        if (index < 1 || index > next->strokes.size())
+        if (index < 1 || index > next.strokes.size())
             throw pluzzle::bad_argument("no stroke " + k + " to erase", "move");
-        next->strokes.erase(next->strokes.begin() + long(index - 1));
+        next.strokes.erase(next.strokes.begin() + long(index - 1));
         return next;
     }
     if (words.size() == 1 && words[0] == "clear") {
-        next->strokes.clear();
+        next.strokes.clear();
         return next;
     }
     throw pluzzle::bad_argument("unknown move '" + std::string(move) + "' (moves: stroke x1 y1 x2 y2, erase K, clear)",

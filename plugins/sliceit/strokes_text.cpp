@@ -1,7 +1,7 @@
 // strokes_text.cpp -- reading and writing strokes.
 #include "strokes_text.hpp"
 
-#include "format.hpp"
+#include "formats.hpp"
 
 #include <pluzzle/text.hpp>
 

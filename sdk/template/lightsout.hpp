@@ -6,11 +6,10 @@
 #pragma once
 #include <pluzzle/grid.hpp>
 #include <pluzzle/input.hpp>
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/typed_puzzle.hpp>
 
 #include <bitset>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,8 +23,9 @@ constexpr int kMaxCells = kMaxSide * kMaxSide;
 // One bit per cell, row-major: cell (x, y) is bit y * width + x. Bits past width * height stay 0.
 using Cells = std::bitset<kMaxCells>;
 
-// A level. Immutable once made, like every pluzzle::Level: edits build a new one.
-struct Board final : pluzzle::Level {
+// A level: a plain value type (the plugin class is a pluzzle::TypedPuzzle<Board, Presses>). Immutable once made:
+// edits build a new one.
+struct Board {
     int width = 0, height = 0;
     Cells lights;     // 1 = on
     std::string name; // optional, from a `name` line; kept so encode round-trips it
@@ -35,7 +35,7 @@ struct Board final : pluzzle::Level {
 };
 
 // A play state: which cells are pressed (their parity), and how many moves it took to get here.
-struct Presses final : pluzzle::State {
+struct Presses {
     Cells pressed;
     unsigned moves = 0;
 };
@@ -51,7 +51,7 @@ std::string encode_presses(const Board &board, const Cells &pressed);
 Cells decode_presses(const Board &board, std::string_view text);
 
 // ---- lightsout_format.cpp: level files
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format);
+std::vector<pluzzle::Parsed<Board>> parse_levels(std::string_view text, std::string_view format);
 std::string encode_board(const Board &board);
 
 // ---- lightsout_solver.cpp: the solution space of A * presses = lights over GF(2)
@@ -66,8 +66,7 @@ pluzzle::SolveOutcome solve_board(const Board &board, pluzzle::SolveControl &con
 
 // ---- lightsout_generator.cpp
 std::vector<pluzzle::ParamDesc> generator_params(); // declared in PluginInfo::params
-std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed,
-                                      pluzzle::SolveControl &control);
+Board generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control);
 
 // ---- lightsout_render.cpp: drawing, and the geometry interpret() shares with it
 constexpr float kCellSize = 40, kMargin = 10;

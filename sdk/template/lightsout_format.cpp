@@ -73,7 +73,7 @@ void read_size(const Line &line, Board &board) {
     no_more(words, 3, line, "the size");
 }
 
-std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
+std::vector<pluzzle::Parsed<Board>> parse_canonical(std::string_view text) {
     const std::vector<Line> lines = pluzzle::split_lines(text);
     size_t i = 0;
     auto skip_blank = [&] {
@@ -87,27 +87,27 @@ std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
         return lines[i++];
     };
 
-    std::vector<pluzzle::ParsedLevel> levels;
+    std::vector<pluzzle::Parsed<Board>> levels;
     skip_blank();
     if (i == lines.size()) throw parse_error("empty file: expected the header 'lightsout 1'", 1, 1);
     while (i < lines.size()) {
-        auto board = std::make_unique<Board>();
+        Board board;
         read_header(lines[i++]);
 
         const Line *line = &next_statement("'name <text>' or 'size <width> <height>'");
         const auto words = pluzzle::tokens(*line);
         if (words[0].text == "name") {
             const size_t after = size_t(words[0].column) - 1 + words[0].text.size(); // the rest is the name
-            board->name = std::string(pluzzle::trim(line->text.substr(after)));
-            if (board->name.empty()) throw parse_error("empty level name", line->number, words[0].column, "name");
+            board.name = std::string(pluzzle::trim(line->text.substr(after)));
+            if (board.name.empty()) throw parse_error("empty level name", line->number, words[0].column, "name");
             line = &next_statement("'size <width> <height>'");
         }
-        read_size(*line, *board);
+        read_size(*line, board);
 
         // Rows follow the size line directly; no comments inside the grid ('#' is a lit cell there). A header where
         // a row should be means the size line overcounts.
-        set_lights(pluzzle::read_char_grid(lines, i, {"#.", board->width, board->height, {}, kMaxSide, "lightsout"}),
-                   '#', *board);
+        set_lights(pluzzle::read_char_grid(lines, i, {"#.", board.width, board.height, {}, kMaxSide, "lightsout"}),
+                   '#', board);
 
         // Between levels only blank lines: a row-like line here means the size line undercounts.
         skip_blank();
@@ -115,17 +115,17 @@ std::vector<pluzzle::ParsedLevel> parse_canonical(std::string_view text) {
             const std::string_view junk = pluzzle::trim(lines[i].text);
             const int column = int(lines[i].text.find_first_not_of(" \t")) + 1;
             if (junk.find_first_not_of("#.") == std::string_view::npos)
-                throw parse_error("too many rows: expected " + std::to_string(board->height), lines[i].number, column);
+                throw parse_error("too many rows: expected " + std::to_string(board.height), lines[i].number, column);
             throw parse_error("unexpected text after the grid (a new level starts with 'lightsout 1')",
                               lines[i].number, column);
         }
-        std::string name = board->name;
+        std::string name = board.name;
         levels.push_back({std::move(board), std::move(name)});
     }
     return levels;
 }
 
-std::vector<pluzzle::ParsedLevel> parse_plain(std::string_view text) {
+std::vector<pluzzle::Parsed<Board>> parse_plain(std::string_view text) {
     const std::vector<Line> lines = pluzzle::split_lines(text);
     size_t first = 0;
     while (first < lines.size() && blank(lines[first])) ++first;
@@ -136,11 +136,11 @@ std::vector<pluzzle::ParsedLevel> parse_plain(std::string_view text) {
         if (!blank(lines[i]))
             throw parse_error("unexpected text after the grid (a plain file holds one level)", lines[i].number, 1);
 
-    auto board = std::make_unique<Board>();
+    Board board;
     size_t next = first;
-    set_lights(pluzzle::read_char_grid(lines, next, {"01", 0, 0, {}, kMaxSide}), '1', *board);
+    set_lights(pluzzle::read_char_grid(lines, next, {"01", 0, 0, {}, kMaxSide}), '1', board);
 
-    std::vector<pluzzle::ParsedLevel> levels;
+    std::vector<pluzzle::Parsed<Board>> levels;
     levels.push_back({std::move(board), ""});
     return levels;
 }
@@ -155,7 +155,7 @@ bool looks_plain(std::string_view text) {
 
 } // namespace
 
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text, std::string_view format) {
+std::vector<pluzzle::Parsed<Board>> parse_levels(std::string_view text, std::string_view format) {
     if (format.empty()) format = looks_plain(text) ? "plain" : "canonical";
     if (format == "canonical") return parse_canonical(text);
     if (format == "plain") return parse_plain(text);

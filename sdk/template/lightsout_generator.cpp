@@ -16,14 +16,13 @@ std::vector<pluzzle::ParamDesc> generator_params() {
     };
 }
 
-std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t seed,
-                                      pluzzle::SolveControl &control) {
+Board generate_board(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) {
     // Params already checked every value against its declared range.
-    auto board = std::make_unique<Board>();
-    board->width = int(params.integer("width"));
-    board->height = int(params.integer("height"));
-    const int n = board->cells();
-    const std::string size = std::to_string(board->width) + "x" + std::to_string(board->height);
+    Board board;
+    board.width = int(params.integer("width"));
+    board.height = int(params.integer("height"));
+    const int n = board.cells();
+    const std::string size = std::to_string(board.width) + "x" + std::to_string(board.height);
     int presses = int(params.integer("presses"));
     if (presses > n)
         throw pluzzle::bad_argument("presses = " + std::to_string(presses) + " is more than the " + std::to_string(n) +
@@ -35,8 +34,8 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
         // The number of solutions is 2^nullity of the press matrix, which depends on the size alone: no other
         // seed could help, so say so at once.
         Board dark;
-        dark.width = board->width;
-        dark.height = board->height;
+        dark.width = board.width;
+        dark.height = board.height;
         const std::optional<SolutionSpace> space = solution_space(dark, control);
         if (!space) throw pluzzle::stopped("generation");
         if (!space->null_basis.empty())
@@ -52,11 +51,11 @@ std::unique_ptr<Board> generate_board(const pluzzle::Params &params, uint64_t se
     std::iota(cells.begin(), cells.end(), 0);
     // A press set from the null space leaves every light off; draw again (a bounded number of times) so the
     // level does not start solved.
-    for (int attempt = 0; attempt < 8 && board->lights.none(); ++attempt) {
+    for (int attempt = 0; attempt < 8 && board.lights.none(); ++attempt) {
         if (control.tick()) throw pluzzle::stopped("generation");
         for (int i = 0; i < presses; ++i) { // partial Fisher-Yates: cells[0..i] are the chosen ones
             std::swap(cells[i], cells[i + int(rng.below(uint64_t(n - i)))]);
-            board->lights ^= press_effect(*board, cells[i]);
+            board.lights ^= press_effect(board, cells[i]);
         }
     }
     return board;

@@ -1,14 +1,12 @@
-// lightsout_plugin.cpp -- the pluzzle::Puzzle subclass: what the plugin offers, play and edit. Levels, solving,
-// generating and drawing live in the other files; PLUZZLE_EXPORT_PLUGIN at the bottom makes this a plugin.
+// lightsout_plugin.cpp -- the puzzle class, a pluzzle::TypedPuzzle<Board, Presses>: what the plugin offers, play and
+// edit. Levels, solving, generating and drawing live in the other files; PLUZZLE_EXPORT_PLUGIN at the bottom makes
+// this a plugin. Its methods take and return the plugin's own Board and Presses values: no base classes, no casts.
 #include "lightsout.hpp"
 
 #include <pluzzle/plugin.hpp>
 
 namespace lightsout {
 namespace {
-
-const Board &board_of(const pluzzle::Level &level) { return pluzzle::as<Board>(level); }
-const Presses &presses_of(const pluzzle::State &state) { return pluzzle::as<Presses>(state); }
 
 std::string lights_on(size_t on) {
     return on == 0 ? "all lights off" : on == 1 ? "1 light on" : std::to_string(on) + " lights on";
@@ -28,13 +26,14 @@ int verb_cell(const Board &board, std::string_view text, const std::string &verb
     return board.index(cell.col, cell.row);
 }
 
-class LightsOut final : public pluzzle::Puzzle {
+class LightsOut final : public pluzzle::TypedPuzzle<Board, Presses> {
 public:
-    // What this class implements; the build checks these bits against the methods overridden below.
+    // What this class implements; the build checks these bits against the methods defined below (and each method's
+    // signature against the one typed_puzzle.hpp documents).
     static constexpr uint64_t capabilities =
         PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
 
-    pluzzle::PluginInfo info() const override {
+    pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo info;
         info.id = "lightsout";
         info.name = "Lights Out";
@@ -49,14 +48,13 @@ public:
     }
 
     // --- levels
-    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view format) const override {
+    std::vector<pluzzle::Parsed<Board>> parse(std::string_view text, std::string_view format) const {
         return parse_levels(text, format);
     }
-    std::string encode(const pluzzle::Level &level) const override { return encode_board(board_of(level)); }
+    std::string encode(const Board &board) const { return encode_board(board); }
 
     // Levels from parse() are always consistent, but the contract lets the host validate any level it holds.
-    void validate(const pluzzle::Level &level) const override {
-        const Board &board = board_of(level);
+    void validate(const Board &board) const {
         if (board.width < 1 || board.width > kMaxSide || board.height < 1 || board.height > kMaxSide)
             throw pluzzle::invalid("size " + std::to_string(board.width) + "x" + std::to_string(board.height) +
                                        " is outside 1..30",
@@ -66,8 +64,7 @@ public:
             throw pluzzle::invalid("the name must be one line without outer blanks", "name");
     }
 
-    pluzzle::Metadata describe(const pluzzle::Level &level) const override {
-        const Board &board = board_of(level);
+    pluzzle::Metadata describe(const Board &board) const {
         pluzzle::Metadata meta;
         if (!board.name.empty()) meta.emplace_back("title", board.name);
         meta.emplace_back("size", std::to_string(board.width) + "x" + std::to_string(board.height));
@@ -75,56 +72,52 @@ public:
         return meta;
     }
 
-    // --- solving. Overrides the default check only to say where a light is left.
-    void check(const pluzzle::Level &level, std::string_view solution) const override {
-        const Board &board = board_of(level);
+    // --- solving. Defines check (the default decodes the solution as a play state) only to say where a light is left.
+    void check(const Board &board, std::string_view solution) const {
         const Cells left = lights_after(board, decode_presses(board, solution));
         for (int cell = 0; cell < board.cells(); ++cell)
             if (left[cell])
                 throw pluzzle::invalid("wrong solution: the presses leave " + lights_on(left.count()) + " (first at " +
                                        cell_text(board, cell) + ")");
     }
-    pluzzle::SolveOutcome solve(const pluzzle::Level &level, pluzzle::SolveControl &control) const override {
-        return solve_board(board_of(level), control);
+    pluzzle::SolveOutcome solve(const Board &board, pluzzle::SolveControl &control) const {
+        return solve_board(board, control);
     }
 
-    void render(const pluzzle::Level &level, const pluzzle::State *state, pluzzle::Canvas &canvas) const override {
-        render_board(board_of(level), state ? &presses_of(*state) : nullptr, canvas);
+    // `state` is null when the host draws the level alone.
+    void render(const Board &board, const Presses *state, pluzzle::Canvas &canvas) const {
+        render_board(board, state, canvas);
     }
     // Where each cell is: editors show a keyboard cursor there (arrows move it, Space presses its cell).
-    std::vector<pluzzle::Point> cell_outline(const pluzzle::Level &level, int row, int col) const override {
-        return lightsout::cell_outline(board_of(level), row, col);
+    std::vector<pluzzle::Point> cell_outline(const Board &board, int row, int col) const {
+        return lightsout::cell_outline(board, row, col);
     }
 
-    std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
-                                             pluzzle::SolveControl &control) const override {
+    Board generate(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &control) const {
         return generate_board(params, seed, control);
     }
     // A blank level is a grid of the generator's width and height with every light off, to light with the edit
     // tools (the SDK's blank() reads those two parameters).
-    std::unique_ptr<pluzzle::Level> blank_grid(int width, int height) const override {
-        auto board = std::make_unique<Board>();
-        board->width = width;
-        board->height = height;
+    Board blank_grid(int width, int height) const {
+        Board board;
+        board.width = width;
+        board.height = height;
         return board;
     }
 
     // --- play: a state is the set of pressed cells
-    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &) const override {
-        return std::make_unique<Presses>();
-    }
-    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &level, std::string_view text) const override {
-        auto state = std::make_unique<Presses>();
-        state->pressed = decode_presses(board_of(level), text);
-        state->moves = unsigned(state->pressed.count());
+    Presses start(const Board &) const { return {}; }
+    Presses decode_state(const Board &board, std::string_view text) const {
+        Presses state;
+        state.pressed = decode_presses(board, text);
+        state.moves = unsigned(state.pressed.count());
         return state;
     }
-    std::string encode_state(const pluzzle::Level &level, const pluzzle::State &state) const override {
-        return encode_presses(board_of(level), presses_of(state).pressed);
+    std::string encode_state(const Board &board, const Presses &state) const {
+        return encode_presses(board, state.pressed);
     }
-    pluzzle::PlayStatus status(const pluzzle::Level &level, const pluzzle::State &state) const override {
-        const Presses &presses = presses_of(state);
-        const size_t on = lights_after(board_of(level), presses.pressed).count();
+    pluzzle::PlayStatus status(const Board &board, const Presses &presses) const {
+        const size_t on = lights_after(board, presses.pressed).count();
         pluzzle::PlayStatus status;
         status.phase = on == 0 ? PZ_PLAY_SOLVED : PZ_PLAY_ONGOING;
         status.moves = presses.moves;
@@ -132,25 +125,20 @@ public:
         return status;
     }
     // A left click on a cell presses it: move "p x,y". Anywhere else: no move.
-    std::string interpret(const pluzzle::Level &level, const pluzzle::State &,
-                          const pluzzle::Input &input) const override {
-        const Board &board = board_of(level);
+    std::string interpret(const Board &board, const Presses &, const pluzzle::Input &input) const {
         const std::optional<int> cell = pressed_cell(board, input);
         return cell ? "p " + cell_text(board, *cell) : std::string();
     }
-    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &level, const pluzzle::State &state,
-                                            std::string_view move) const override {
-        const int cell = verb_cell(board_of(level), move, "p", "move");
-        auto next = std::make_unique<Presses>(presses_of(state)); // states are immutable: copy, then change
-        next->pressed.flip(cell);
-        ++next->moves;
+    Presses execute(const Board &board, const Presses &state, std::string_view move) const {
+        const int cell = verb_cell(board, move, "p", "move");
+        Presses next = state; // states are immutable: copy, then change
+        next.pressed.flip(cell);
+        ++next.moves;
         return next;
     }
 
     // --- editing: edits "t x,y" (toggle one light) and "clear"
-    std::string edit_interpret(const pluzzle::Level &level, std::string_view tool,
-                               const pluzzle::Input &input) const override {
-        const Board &board = board_of(level);
+    std::string edit_interpret(const Board &board, std::string_view tool, const pluzzle::Input &input) const {
         if (tool == "toggle") {
             const std::optional<int> cell = pressed_cell(board, input);
             return cell ? "t " + cell_text(board, *cell) : std::string();
@@ -158,14 +146,13 @@ public:
         if (tool == "clear") return pluzzle::primary_press(input) ? "clear" : "";
         throw pluzzle::bad_argument("unknown tool '" + std::string(tool) + "' (tools: toggle, clear)", "tool");
     }
-    std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &level, std::string_view edit) const override {
-        const Board &board = board_of(level);
-        auto next = std::make_unique<Board>(board); // levels are immutable: copy, then change
+    Board edit_execute(const Board &board, std::string_view edit) const {
+        Board next = board; // levels are immutable: copy, then change
         const std::vector<pluzzle::Token> words = pluzzle::tokens(edit, " \t\r\n");
         if (words.size() == 1 && words[0].text == "clear")
-            next->lights.reset();
+            next.lights.reset();
         else
-            next->lights.flip(verb_cell(board, edit, "t", "edit"));
+            next.lights.flip(verb_cell(board, edit, "t", "edit"));
         return next;
     }
 };

@@ -103,7 +103,7 @@ void generate_30x30(benchmark::State &state) {
         for (uint64_t seed = 1; seed <= kGenerated; ++seed) {
             pluzzle::SolveControl control(nullptr, nullptr);
             auto puzzle = nonogram::generate_puzzle(options, seed, control);
-            benchmark::DoNotOptimize(puzzle.get());
+            benchmark::DoNotOptimize(puzzle);
         }
     }
     state.SetItemsProcessed(int64_t(state.iterations() * kGenerated));
@@ -112,7 +112,7 @@ void generate_30x30(benchmark::State &state) {
 // Baseline: solving (and proving unique) the very puzzles the generator made, generated before timing starts.
 void solve_generated_30x30(benchmark::State &state) {
     const auto options = generator_options();
-    std::vector<std::unique_ptr<nonogram::Puzzle>> puzzles;
+    std::vector<nonogram::Puzzle> puzzles;
     for (uint64_t seed = 1; seed <= kGenerated; ++seed) {
         pluzzle::SolveControl control(nullptr, nullptr);
         puzzles.push_back(nonogram::generate_puzzle(options, seed, control));
@@ -120,7 +120,7 @@ void solve_generated_30x30(benchmark::State &state) {
     for (auto _ : state) {
         for (const auto &p : puzzles) {
             pluzzle::SolveControl control(nullptr, nullptr);
-            const auto report = nonogram::solve(*p, control);
+            const auto report = nonogram::solve(p, control);
             if (report.status != PZ_SOLVE_UNIQUE) state.SkipWithError("a generated puzzle is not unique");
             benchmark::DoNotOptimize(report.solutions.data());
         }

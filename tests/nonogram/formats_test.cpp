@@ -14,7 +14,7 @@ using namespace nonogram;
 
 namespace {
 
-const Puzzle &puzzle(const pluzzle::ParsedLevel &l) { return static_cast<const Puzzle &>(*l.level); }
+const Puzzle &puzzle(const pluzzle::Parsed<Puzzle> &l) { return l.level; }
 
 Puzzle parse_one(const std::string &text, const std::string &format = "") {
     auto levels = parse_levels(text, format);

@@ -1,5 +1,6 @@
 // play_test.cpp -- nonogram play: state text, moves, status, pointer input, rendering groups, hints that solve
 // webpbn #1 step by step, and the editor tools.
+#include "edit.hpp"
 #include "formats.hpp"
 #include "play.hpp"
 #include "render.hpp"
@@ -19,7 +20,7 @@ namespace {
 
 Puzzle load(const std::string &text) {
     auto levels = parse_levels(text, "");
-    const Puzzle p = static_cast<const Puzzle &>(*levels.at(0).level);
+    const Puzzle p = levels.at(0).level;
     validate_puzzle(p);
     return p;
 }
@@ -104,10 +105,10 @@ TEST(NonogramPlay, MovesSetOneOrSeveralCells) {
     const Puzzle p = tiny();
     const PlayState s = start(p);
     auto a = execute_move(p, s, "set 0,0 #");
-    EXPECT_EQ(encode_grid(a->grid), "#??\n???\n");
-    EXPECT_EQ(a->moves, 1u);
-    auto b = execute_move(p, *a, "set 0,1 # 0,2 # 1,0 # 1,1 . 0,0 ?");
-    EXPECT_EQ(encode_grid(b->grid), "?##\n#.?\n");
+    EXPECT_EQ(encode_grid(a.grid), "#??\n???\n");
+    EXPECT_EQ(a.moves, 1u);
+    auto b = execute_move(p, a, "set 0,1 # 0,2 # 1,0 # 1,1 . 0,0 ?");
+    EXPECT_EQ(encode_grid(b.grid), "?##\n#.?\n");
     EXPECT_EQ(encode_grid(s.grid), "???\n???\n") << "states are immutable";
     for (const char *bad : {"", "set", "set 0,0", "set 0,0 x", "set 2,0 #", "set 0,3 #", "set a,b #", "fill 0,0 #",
                             "set 0,0 # 1,1"})
@@ -121,10 +122,10 @@ TEST(NonogramPlay, InterpretMapsClicksToCells) {
     const pz_point c01 = layout.grid.center({0, 1});
     EXPECT_EQ(interpret_input(p, s, press(c01.x, c01.y)), "set 0,1 #");
     EXPECT_EQ(interpret_input(p, s, press(c01.x, c01.y, 1)), "set 0,1 .");
-    s = *execute_move(p, s, "set 0,1 #");
+    s = execute_move(p, s, "set 0,1 #");
     EXPECT_EQ(interpret_input(p, s, press(c01.x, c01.y)), "set 0,1 ?"); // filled -> unknown
     EXPECT_EQ(interpret_input(p, s, press(c01.x, c01.y, 1)), "set 0,1 ."); // filled -> empty
-    s = *execute_move(p, s, "set 0,1 .");
+    s = execute_move(p, s, "set 0,1 .");
     EXPECT_EQ(interpret_input(p, s, press(c01.x, c01.y, 1)), "set 0,1 ?"); // empty -> unknown
     const pz_point c12 = layout.grid.center({1, 2});
     EXPECT_EQ(interpret_input(p, s, press(c12.x, c12.y)), "set 1,2 #");
@@ -136,7 +137,7 @@ TEST(NonogramPlay, InterpretMapsClicksToCells) {
     EXPECT_EQ(interpret_input(p, s, press(c01.x, c01.y, 2)), "");
     // A drag paints the pressed cell's value along its row.
     s = start(p);
-    s = *execute_move(p, s, "set 0,0 #");
+    s = execute_move(p, s, "set 0,0 #");
     const pz_point c00 = layout.grid.center({0, 0}), c02 = layout.grid.center({0, 2});
     pluzzle::Input drag = press(c02.x, c02.y);
     drag.kind = PZ_INPUT_DRAG;
@@ -175,7 +176,7 @@ TEST(NonogramPlay, HintsSolveWebpbn1StepByStep) {
         const std::string move = hint_move(p, s.grid, control);
         if (move.empty()) break;
         ASSERT_EQ(move.rfind("set ", 0), 0u) << move;
-        s = *execute_move(p, s, move);
+        s = execute_move(p, s, move);
     }
     EXPECT_GT(steps, 1) << "hints come a line at a time";
     EXPECT_EQ(play_status(p, s).phase, PZ_PLAY_SOLVED);
@@ -187,7 +188,7 @@ TEST(NonogramPlay, HintClearsAWrongMarkFirst) {
     const Puzzle p = demo();
     PlayState s = start(p);
     // The goal's first row is .##.. : a mark on (0,0) is wrong.
-    s = *execute_move(p, s, "set 0,0 # 0,1 #");
+    s = execute_move(p, s, "set 0,0 # 0,1 #");
     pluzzle::SolveControl control(nullptr, nullptr);
     EXPECT_EQ(hint_move(p, s.grid, control), "set 0,0 ?");
 }
@@ -201,22 +202,22 @@ TEST(NonogramPlay, HintNeedsAGuessOnlyWhenLineLogicIsStuck) {
     ASSERT_FALSE(move.empty());
     auto next = execute_move(p, s, move);
     int decided = 0;
-    for (int8_t c : next->grid.cells) decided += c != kUnknown;
+    for (int8_t c : next.grid.cells) decided += c != kUnknown;
     EXPECT_EQ(decided, 1);
 }
 
 TEST(NonogramEdit, PaintTogglesThePictureAndDerivesClues) {
     const Puzzle p = tiny(); // no goal: the picture comes from the solution
     auto q = execute_edit(p, "paint 1,2");
-    EXPECT_EQ(q->rows, (std::vector<Clue>{{3}, {1, 1}}));
-    EXPECT_EQ(q->cols, (std::vector<Clue>{{2}, {1}, {2}}));
-    EXPECT_EQ(q->goal, "111101");
-    EXPECT_NO_THROW(validate_puzzle(*q));
-    auto r = execute_edit(*q, "paint 0,0");
-    EXPECT_EQ(r->goal, "011101");
-    EXPECT_EQ(r->rows[0], (Clue{2}));
-    auto s = execute_edit(*r, "paint 0,0 .");
-    EXPECT_EQ(s->goal, r->goal);
+    EXPECT_EQ(q.rows, (std::vector<Clue>{{3}, {1, 1}}));
+    EXPECT_EQ(q.cols, (std::vector<Clue>{{2}, {1}, {2}}));
+    EXPECT_EQ(q.goal, "111101");
+    EXPECT_NO_THROW(validate_puzzle(q));
+    auto r = execute_edit(q, "paint 0,0");
+    EXPECT_EQ(r.goal, "011101");
+    EXPECT_EQ(r.rows[0], (Clue{2}));
+    auto s = execute_edit(r, "paint 0,0 .");
+    EXPECT_EQ(s.goal, r.goal);
     const pz_point c = layout_of(p).grid.center({1, 2});
     EXPECT_EQ(edit_input(p, "paint", press(c.x, c.y)), "paint 1,2");
     EXPECT_EQ(edit_input(p, "paint", press(-5, -5)), "");
@@ -229,23 +230,23 @@ TEST(NonogramEdit, PaintTogglesThePictureAndDerivesClues) {
 TEST(NonogramEdit, ClueAndResize) {
     const Puzzle p = demo();
     auto q = execute_edit(p, "clue row 0 1 1");
-    EXPECT_EQ(q->rows[0], (Clue{1, 1}));
-    EXPECT_TRUE(q->goal.empty()) << "the picture no longer matches the clues";
-    EXPECT_EQ(q->meta, p.meta);
-    auto r = execute_edit(*q, "clue col 4 0");
-    EXPECT_TRUE(r->cols[4].empty());
+    EXPECT_EQ(q.rows[0], (Clue{1, 1}));
+    EXPECT_TRUE(q.goal.empty()) << "the picture no longer matches the clues";
+    EXPECT_EQ(q.meta, p.meta);
+    auto r = execute_edit(q, "clue col 4 0");
+    EXPECT_TRUE(r.cols[4].empty());
     EXPECT_THROW(execute_edit(p, "clue row 10 1"), pluzzle::Error);
     EXPECT_THROW(execute_edit(p, "clue diagonal 0 1"), pluzzle::Error);
     EXPECT_THROW(execute_edit(p, "clue row 0 x"), pluzzle::Error);
 
     auto small = execute_edit(p, "resize 3 4");
-    EXPECT_EQ(small->width, 3);
-    EXPECT_EQ(small->height, 4);
-    EXPECT_EQ(small->goal, "011011001011"); // the top-left 3x4 of the picture
-    EXPECT_NO_THROW(validate_puzzle(*small));
-    auto big = execute_edit(*small, "resize 6 5");
-    EXPECT_EQ(big->goal.size(), 30u);
-    EXPECT_NO_THROW(validate_puzzle(*big));
+    EXPECT_EQ(small.width, 3);
+    EXPECT_EQ(small.height, 4);
+    EXPECT_EQ(small.goal, "011011001011"); // the top-left 3x4 of the picture
+    EXPECT_NO_THROW(validate_puzzle(small));
+    auto big = execute_edit(small, "resize 6 5");
+    EXPECT_EQ(big.goal.size(), 30u);
+    EXPECT_NO_THROW(validate_puzzle(big));
     EXPECT_THROW(execute_edit(p, "resize 0 5"), pluzzle::Error);
     EXPECT_THROW(execute_edit(p, "resize 201 5"), pluzzle::Error);
     EXPECT_THROW(execute_edit(p, "rotate"), pluzzle::Error);

@@ -273,7 +273,7 @@ std::string read_text(const std::filesystem::path &path) {
     return s.str();
 }
 
-const Puzzle &as_puzzle(const pluzzle::ParsedLevel &level) { return dynamic_cast<const Puzzle &>(*level.level); }
+const Puzzle &as_puzzle(const pluzzle::Parsed<Puzzle> &level) { return level.level; }
 
 TEST(Solver, FreeSurveyPuzzlesAreUnique) {
     const std::filesystem::path dir = std::filesystem::path(PLUZZLE_SHARED_DATA_DIR) / "nonogram/survey-free";

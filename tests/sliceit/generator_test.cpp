@@ -2,7 +2,7 @@
 // strokes asked for (checked here with the rules' own judge, not the generator's word), the same seed gives the
 // same level, holes and zones appear when asked, and an impossible request is refused naming the field.
 #include "cut.hpp"
-#include "format.hpp"
+#include "formats.hpp"
 #include "generator.hpp"
 #include "solver.hpp"
 
@@ -17,7 +17,7 @@ using Given = std::vector<std::pair<std::string, std::string>>;
 std::unique_ptr<Level> make(const Given &given, uint64_t seed) {
     pluzzle::Params params(generator_params(), given);
     pluzzle::SolveControl control(nullptr, nullptr);
-    return generate_level(params, seed, control);
+    return std::make_unique<Level>(generate_level(params, seed, control));
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 // Play (strokes from pointer input, moves, status), the stroke text, editing and rendering.
+#include "edit.hpp"
 #include "play.hpp"
 #include "render.hpp"
 #include "sliceit_test_support.hpp"
@@ -49,26 +50,26 @@ TEST(SliceItPlay, DragDrawsAStrokeAndTheHouseGetsSolved) {
     std::vector<Stroke> answer{{{170, 0}, {170, 260}}};
     for (double y : {30 + 100 * std::sqrt(0.6), 140.0, 170.0, 200.0})
         answer.push_back({{90, y}, {250, y}});
-    std::unique_ptr<PlayState> current = std::make_unique<PlayState>(state);
+    PlayState current = state;
     for (const Stroke &s : answer) {
-        EXPECT_EQ(play_status(*level, *current).phase, PZ_PLAY_ONGOING);
+        EXPECT_EQ(play_status(*level, current).phase, PZ_PLAY_ONGOING);
         const pluzzle::Point a = layout.to_canvas(s.a), b = layout.to_canvas(s.b);
-        const std::string move = interpret_input(*level, *current, pointer(PZ_INPUT_RELEASE, b.x, b.y, a.x, a.y));
+        const std::string move = interpret_input(*level, current, pointer(PZ_INPUT_RELEASE, b.x, b.y, a.x, a.y));
         ASSERT_EQ(move.rfind("stroke ", 0), 0u) << move;
-        current = execute_move(*current, move);
+        current = execute_move(current, move);
     }
     // Drawing units are floats: the drawn cut is within a hair of the exact one, far inside the tolerance.
-    const pluzzle::PlayStatus status = play_status(*level, *current);
+    const pluzzle::PlayStatus status = play_status(*level, current);
     EXPECT_EQ(status.phase, PZ_PLAY_SOLVED) << status.message;
-    const std::string erase = interpret_input(*level, *current, [] {
+    const std::string erase = interpret_input(*level, current, [] {
         pz_input in{};
         in.kind = PZ_INPUT_KEY;
         in.key = PZ_KEY_BACKSPACE;
         return in;
     }());
     EXPECT_EQ(erase, "erase 5");
-    EXPECT_EQ(play_status(*level, *execute_move(*current, erase)).phase, PZ_PLAY_ONGOING);
-    EXPECT_TRUE(execute_move(*current, "clear")->strokes.empty());
+    EXPECT_EQ(play_status(*level, execute_move(current, erase)).phase, PZ_PLAY_ONGOING);
+    EXPECT_TRUE(execute_move(current, "clear").strokes.empty());
 }
 
 TEST(SliceItPlay, BadMovesAndStateTextsAreRejected) {
@@ -98,30 +99,30 @@ TEST(SliceItEdit, VertexToolsHolesZonesAndCounts) {
     const std::string add = edit_input(*level, "vertex_add", pointer(PZ_INPUT_PRESS, top.x, top.y + 2));
     ASSERT_EQ(add.rfind("vertex add s0 1 ", 0), 0u) << add;
     const auto added = execute_edit(*level, add);
-    EXPECT_EQ(added->shapes[0].outer.size(), 5u);
+    EXPECT_EQ(added.shapes[0].outer.size(), 5u);
     // Drag that vertex down: the square becomes concave and stays valid.
     const pluzzle::Point to = layout.to_canvas({50, 30});
-    const std::string move = edit_input(*added, "vertex_move", pointer(PZ_INPUT_RELEASE, to.x, to.y, top.x, top.y + 2));
+    const std::string move = edit_input(added, "vertex_move", pointer(PZ_INPUT_RELEASE, to.x, to.y, top.x, top.y + 2));
     ASSERT_EQ(move.rfind("vertex move s0 1 ", 0), 0u) << move;
-    const auto moved = execute_edit(*added, move);
-    EXPECT_NO_THROW(validate_level(*moved));
-    EXPECT_NEAR(moved->shapes[0].outer[1].y, 30, 0.5);
-    const std::string del = edit_input(*moved, "vertex_delete", pointer(PZ_INPUT_PRESS, to.x, to.y));
-    EXPECT_EQ(execute_edit(*moved, del)->shapes[0].outer.size(), 4u);
+    const auto moved = execute_edit(added, move);
+    EXPECT_NO_THROW(validate_level(moved));
+    EXPECT_NEAR(moved.shapes[0].outer[1].y, 30, 0.5);
+    const std::string del = edit_input(moved, "vertex_delete", pointer(PZ_INPUT_PRESS, to.x, to.y));
+    EXPECT_EQ(execute_edit(moved, del).shapes[0].outer.size(), 4u);
     // A hole and a forbidden zone where clicked; N and M typed.
     const pluzzle::Point mid = layout.to_canvas({50, 50});
     const auto holed = execute_edit(*level, edit_input(*level, "hole", pointer(PZ_INPUT_PRESS, mid.x, mid.y)));
-    EXPECT_EQ(holed->shapes[0].holes.size(), 1u);
-    EXPECT_NO_THROW(validate_level(*holed));
+    EXPECT_EQ(holed.shapes[0].holes.size(), 1u);
+    EXPECT_NO_THROW(validate_level(holed));
     const auto zoned = execute_edit(*level, "forbidden 200 200 10");
-    EXPECT_EQ(zoned->forbidden.size(), 1u);
-    EXPECT_EQ(execute_edit(*level, "strokes 3")->strokes, 3);
-    EXPECT_EQ(execute_edit(*level, "pieces 5")->pieces, 5);
-    EXPECT_EQ(execute_edit(*holed, "remove s0h0")->shapes[0].holes.size(), 0u);
+    EXPECT_EQ(zoned.forbidden.size(), 1u);
+    EXPECT_EQ(execute_edit(*level, "strokes 3").strokes, 3);
+    EXPECT_EQ(execute_edit(*level, "pieces 5").pieces, 5);
+    EXPECT_EQ(execute_edit(holed, "remove s0h0").shapes[0].holes.size(), 0u);
     // A vertex moved across the square makes it self-intersecting: validation names the shape.
     const auto twisted = execute_edit(*level, "vertex move s0 1 0 120");
     try {
-        validate_level(*twisted);
+        validate_level(twisted);
         FAIL() << "a bow tie must not validate";
     } catch (const pluzzle::Error &e) {
         EXPECT_EQ(e.field(), "shapes[0]");

@@ -1,6 +1,6 @@
 // sliceit_test_support.hpp -- small helpers shared by the sliceit tests.
 #pragma once
-#include "format.hpp"
+#include "formats.hpp"
 
 #include <fstream>
 #include <memory>
@@ -16,10 +16,10 @@ inline std::string data_file(const std::string &name) {
     return s.str();
 }
 
-// The one level of a text (parse throws on any error).
+// The one level of a text (parse throws on any error), on the heap so tests can hold it as `*level`.
 inline std::unique_ptr<Level> level_from(const std::string &text) {
     auto levels = parse_levels(text);
-    return std::unique_ptr<Level>(static_cast<Level *>(levels.at(0).level.release()));
+    return std::make_unique<Level>(std::move(levels.at(0).level));
 }
 
 inline std::string square_level(int strokes, int pieces, const std::string &extra = "") {

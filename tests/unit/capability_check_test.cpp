@@ -1,5 +1,5 @@
-// A plugin whose capability bits disagree with the methods it overrides must not build: the export bridge
-// static_asserts (sdk/include/pluzzle/export.hpp). Each case compiles a small plugin with the real compiler and the
+// A plugin whose capability bits disagree with the methods it defines must not build: the export bridge
+// static_asserts one rule for both authoring models (sdk/include/pluzzle/capability_rules.hpp). Each case compiles a small plugin with the real compiler and the
 // real SDK headers (-fsyntax-only), so the check is exactly what a plugin author meets.
 #include "test_support.hpp"
 
@@ -56,9 +56,9 @@ TEST(CapabilityCheck, MatchingBitsBuild) {
 }
 
 TEST(CapabilityCheck, AMethodWithoutItsBitOrABitWithoutItsMethodFailsTheBuild) {
-    expect_refused("0", kSolve, "PZ_CAP_SOLVE is declared exactly when solve() is overridden");
-    expect_refused("PZ_CAP_SOLVE", "", "PZ_CAP_SOLVE is declared exactly when solve() is overridden");
-    expect_refused("PZ_CAP_BLANK", "", "PZ_CAP_BLANK is declared exactly when blank() or blank_grid() is overridden");
+    expect_refused("0", kSolve, "PZ_CAP_SOLVE is declared exactly when solve() is defined");
+    expect_refused("PZ_CAP_SOLVE", "", "PZ_CAP_SOLVE is declared exactly when solve() is defined");
+    expect_refused("PZ_CAP_BLANK", "", "PZ_CAP_BLANK is declared exactly when blank() or blank_grid() is defined");
     expect_refused("PZ_CAP_EDIT", kEditInterpret, "PZ_CAP_EDIT is declared exactly when edit_interpret()");
     expect_refused("PZ_CAP_PLAY", "", "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute");
     expect_refused("PZ_CAP_COUNT_SOLUTIONS", "", "they need PZ_CAP_SOLVE");
@@ -66,7 +66,7 @@ TEST(CapabilityCheck, AMethodWithoutItsBitOrABitWithoutItsMethodFailsTheBuild) {
 }
 
 TEST(CapabilityCheck, APluginMustDeclareItsCapabilities) {
-    expect_refused("", "", "declare the plugin's capabilities in the Puzzle class");
+    expect_refused("", "", "declare the plugin's capabilities in the puzzle class");
 }
 
 namespace {
@@ -100,6 +100,9 @@ TEST(CapabilityCheck, ATypedPuzzleIsCheckedOnTheMethodsItDefines) {
     expect_compile_error(typed_source("PZ_CAP_SOLVE", ""), "PZ_CAP_SOLVE is declared exactly when solve() is defined");
     expect_compile_error(typed_source("PZ_CAP_PLAY", "    Marks start(const Board &) const { return {}; }\n"),
                          "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute defined");
+    // The same rule as for a Puzzle subclass, the unknown bit included.
+    expect_compile_error(typed_source("uint64_t(1) << 40", ""), "not a pz_capability");
+    expect_compile_error(typed_source("PZ_CAP_COUNT_SOLUTIONS", ""), "they need PZ_CAP_SOLVE");
 }
 
 TEST(CapabilityCheck, ATypedMethodWithTheRightNameAndAWrongSignatureFailsWithTheExpectedOne) {

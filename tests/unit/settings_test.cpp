@@ -166,7 +166,7 @@ TEST_F(SettingsTest, DefaultPathFollowsXdg) {
 }
 
 // RapidJSON 1.1.0 reads a zero with a long fraction or an exponent into an undefined value in full precision
-// (Tencent/rapidjson#1249): the host's JSON goes through pluzzle/json_copy.hpp first, so every number is exact.
+// (Tencent/rapidjson#1249): the host's JSON goes through pluzzle/internal/json_copy.hpp first, so every number is exact.
 TEST_F(SettingsTest, NumbersAreReadExactlyEvenZerosRapidJsonMisreads) {
     const std::string path = file("settings.json");
     std::ofstream(path) << "{\"timeout_s\": 0.000000000000000000000000, \"jobs\": 3}";

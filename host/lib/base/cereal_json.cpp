@@ -2,7 +2,7 @@
 
 #include <pluzzle/host/base/errors.hpp>
 
-#include <pluzzle/json_copy.hpp>
+#include <pluzzle/internal/json_copy.hpp>
 
 #include <algorithm>
 

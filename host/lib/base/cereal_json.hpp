@@ -29,7 +29,7 @@ namespace cereal_rj = RAPIDJSON_NAMESPACE;
 // Checks syntax and nesting depth with RapidJSON's iterative SAX reader (no input can overflow the stack of
 // cereal's recursive parser afterwards) and that the root is an object; InputError(source, ...) with line and
 // column otherwise. `not_an_object` is the message for a root that is not an object. Returns the text for cereal:
-// the same document with its numbers in a form RapidJSON 1.1.0 reads exactly (pluzzle/json_copy.hpp).
+// the same document with its numbers in a form RapidJSON 1.1.0 reads exactly (pluzzle/internal/json_copy.hpp).
 std::string check_json_object(std::string_view json, const std::string &source, const char *not_an_object);
 
 } // namespace pluzzle::host

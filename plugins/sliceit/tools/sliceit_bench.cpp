@@ -1,7 +1,7 @@
 // sliceit_bench -- per-level figures `pluzzle bench` cannot show: CPU seconds of one solve, the structure that
 // worked, and the largest area deviation of the answer (confirmed by the rules). One thread, one line per level.
 //   sliceit_bench [--timeout S] FILE...
-#include "format.hpp"
+#include "formats.hpp"
 #include "solver.hpp"
 
 #include <algorithm>
@@ -42,7 +42,7 @@ int main(int argc, char **argv) {
         const std::string label = file.substr(file.find_last_of('/') + 1);
         try {
             const auto levels = sliceit::parse_levels(text.str());
-            const auto &level = static_cast<const sliceit::Level &>(*levels.at(0).level);
+            const sliceit::Level &level = levels.at(0).level;
             pz_solve_request request{};
             request.struct_size = sizeof request;
             request.time_limit_s = timeout;

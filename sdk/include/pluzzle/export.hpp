@@ -1,10 +1,13 @@
-// pluzzle/export.hpp -- fills the C table of <pluzzle/abi.h> from a pluzzle::Puzzle subclass.
+// pluzzle/export.hpp -- fills the C table of <pluzzle/abi.h> from a puzzle class: a pluzzle::TypedPuzzle<L, S>
+// subclass (typed_puzzle.hpp), or a pluzzle::Puzzle subclass while that model is being retired.
 //
 // Use: PLUZZLE_EXPORT_PLUGIN(MyPuzzle) once, in one .cpp of the plugin. MyPuzzle declares what it does in
 // `static constexpr uint64_t capabilities` (pz_capability bits); the build fails when those bits and the methods
-// it overrides disagree. Every C function below catches every exception, so nothing C++ leaves the library.
+// it defines disagree (capability_rules.hpp). Every C function below catches every exception, so nothing C++ leaves
+// the library.
 #pragma once
 #include <pluzzle/abi.h>
+#include <pluzzle/capability_rules.hpp>
 #include <pluzzle/puzzle.hpp>
 #include <pluzzle/typed_puzzle.hpp>
 
@@ -85,80 +88,31 @@ inline std::vector<std::pair<std::string, std::string>> pairs(const pz_param_val
     return v;
 }
 
-// True when P (or a class between P and Puzzle) overrides `method`: &P::method then names that class, not Puzzle.
-#define PLUZZLE_DETAIL_OVERRIDES(P, method)                                                                    \
-    (!std::is_same_v<decltype(&P::method), decltype(&::pluzzle::Puzzle::method)>)
-
-template <class, class = void> struct declares_capabilities : std::false_type {};
-template <class P>
-struct declares_capabilities<P, std::void_t<decltype(P::capabilities)>>
-    : std::is_convertible<decltype(P::capabilities), uint64_t> {};
-
-// The capability bits must say exactly what the class implements: the host trusts the table, and a bit without its
-// method (or a method without its bit) is a plugin that fails at run time in somebody else's hands.
-template <class P> constexpr bool check_capabilities() {
-    static_assert(declares_capabilities<P>::value,
-                  "declare the plugin's capabilities in the Puzzle class: static constexpr uint64_t capabilities = "
-                  "PZ_CAP_SOLVE | ...; (0 when it only parses and renders)");
-    constexpr uint64_t caps = P::capabilities;
-    constexpr uint64_t known = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE |
-                               PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_GAME | PZ_CAP_BLANK | PZ_CAP_IMPORT_IMAGE |
-                               PZ_CAP_ANIMATE;
-    static_assert((caps & ~known) == 0, "capabilities holds a bit that is not a pz_capability");
-    static_assert(((caps & PZ_CAP_SOLVE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, solve),
-                  "PZ_CAP_SOLVE is declared exactly when solve() is overridden");
-    static_assert(!(caps & (PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL)) || (caps & PZ_CAP_SOLVE),
-                  "PZ_CAP_COUNT_SOLUTIONS and PZ_CAP_OPTIMAL describe solve(): they need PZ_CAP_SOLVE");
-    static_assert(((caps & PZ_CAP_GENERATE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, generate),
-                  "PZ_CAP_GENERATE is declared exactly when generate() is overridden");
-    static_assert(((caps & PZ_CAP_BLANK) != 0) ==
-                      (PLUZZLE_DETAIL_OVERRIDES(P, blank) || PLUZZLE_DETAIL_OVERRIDES(P, blank_grid)),
-                  "PZ_CAP_BLANK is declared exactly when blank() or blank_grid() is overridden");
-    static_assert(((caps & PZ_CAP_IMPORT_IMAGE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, import_image),
-                  "PZ_CAP_IMPORT_IMAGE is declared exactly when import_image() is overridden");
-    static_assert(((caps & PZ_CAP_ANIMATE) != 0) == PLUZZLE_DETAIL_OVERRIDES(P, render_move),
-                  "PZ_CAP_ANIMATE is declared exactly when render_move() is overridden");
-    static_assert(!(caps & PZ_CAP_ANIMATE) || (caps & PZ_CAP_PLAY), "PZ_CAP_ANIMATE animates moves: it needs PZ_CAP_PLAY");
-    constexpr bool plays = PLUZZLE_DETAIL_OVERRIDES(P, start) && PLUZZLE_DETAIL_OVERRIDES(P, decode_state) &&
-                           PLUZZLE_DETAIL_OVERRIDES(P, encode_state) && PLUZZLE_DETAIL_OVERRIDES(P, status) &&
-                           PLUZZLE_DETAIL_OVERRIDES(P, execute);
-    static_assert(!(caps & PZ_CAP_PLAY) || plays,
-                  "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute overridden");
-    // decode_state and status alone may serve the default check(): only start and execute mean play.
-    static_assert((caps & PZ_CAP_PLAY) || !(PLUZZLE_DETAIL_OVERRIDES(P, start) || PLUZZLE_DETAIL_OVERRIDES(P, execute)),
-                  "start() or execute() is overridden: declare PZ_CAP_PLAY");
-    constexpr bool edits = PLUZZLE_DETAIL_OVERRIDES(P, edit_interpret) && PLUZZLE_DETAIL_OVERRIDES(P, edit_execute);
-    constexpr bool edits_any = PLUZZLE_DETAIL_OVERRIDES(P, edit_interpret) || PLUZZLE_DETAIL_OVERRIDES(P, edit_execute);
-    static_assert(((caps & PZ_CAP_EDIT) != 0) == edits && edits == edits_any,
-                  "PZ_CAP_EDIT is declared exactly when edit_interpret() and edit_execute() are both overridden");
-    // ai_move without PZ_CAP_GAME is fine: a one-player puzzle's hint AI.
-    static_assert(!(caps & PZ_CAP_GAME) || PLUZZLE_DETAIL_OVERRIDES(P, ai_move),
-                  "PZ_CAP_GAME needs ai_move() overridden");
-    static_assert(!(caps & PZ_CAP_GAME) || (caps & PZ_CAP_PLAY), "PZ_CAP_GAME needs PZ_CAP_PLAY");
-    return true;
-}
-#undef PLUZZLE_DETAIL_OVERRIDES
-
-// Whether P says where its cells are (ABI 1.6 cell_outline): an override in a Puzzle subclass, the typed method
-// in a TypedPuzzle.
-template <class P> constexpr bool defines_cell_outline() {
+// The methods the exported class defines, as a mask of Method bits (capability_rules.hpp). A TypedPuzzle's adapter
+// carries its class's typed methods (checked, with their signatures, by check_typed_puzzle); a pluzzle::Puzzle
+// subclass (being retired) is read from its overrides and checked here, by the same rule.
+template <class P> constexpr uint32_t exported_methods() {
     if constexpr (is_typed_adapter<P>::value)
-        return P::defines_cell_outline;
+        return P::methods;
     else
-        return !std::is_same_v<decltype(&P::cell_outline), decltype(&Puzzle::cell_outline)>;
+        return overridden_methods<P>();
 }
-
-// A TypedPuzzle's adapter overrides every method; its class was checked by check_typed_puzzle instead.
 template <class P> constexpr bool capabilities_match() {
     if constexpr (is_typed_adapter<P>::value)
         return true;
     else
-        return check_capabilities<P>();
+        return check_capabilities<P, overridden_methods<P>()>();
 }
 
+// Whether P says where its cells are (ABI 1.6 cell_outline): a cell_outline, or a TypedPuzzle's cell_grid.
+template <class P> constexpr bool defines_cell_outline() {
+    return defines(exported_methods<P>(), Method::cell_outline) || defines(exported_methods<P>(), Method::cell_grid);
+}
+
+// P is the class the bridge calls: a TypedPuzzle's adapter (exported_puzzle_t), or a pluzzle::Puzzle subclass.
 template <class P> struct Bridge {
     static_assert(std::is_base_of_v<Puzzle, P>,
-                  "PLUZZLE_EXPORT_PLUGIN takes a pluzzle::Puzzle subclass or a pluzzle::TypedPuzzle<L, S> subclass");
+                  "PLUZZLE_EXPORT_PLUGIN takes a pluzzle::TypedPuzzle<L, S> subclass (or a pluzzle::Puzzle subclass)");
     static_assert(capabilities_match<P>());
 
     static const P &puzzle() {

@@ -2,13 +2,11 @@
 // share/pluzzle/template): copy it, rename the id, and replace the rules.
 //
 //   #include <pluzzle/plugin.hpp>
-//   class MyPuzzle : public pluzzle::Puzzle { ... };   // see puzzle.hpp for what to override
+//   class MyPuzzle : public pluzzle::TypedPuzzle<MyLevel, MyState> { ... };  // typed_puzzle.hpp lists the methods
 //   PLUZZLE_EXPORT_PLUGIN(MyPuzzle)
 //
-// or, with your own level and state types and no downcasts (typed_puzzle.hpp; sdk/examples/sudoku):
-//
-//   class MyPuzzle : public pluzzle::TypedPuzzle<MyLevel, MyState> { ... };
-//   PLUZZLE_EXPORT_PLUGIN(MyPuzzle)
+// MyLevel and MyState are your own value types: no base classes, no downcasts. (A pluzzle::Puzzle subclass,
+// puzzle.hpp, still exports while that model is being retired.)
 //
 // Build it with the CMake package:  find_package(PluzzleSDK) + pluzzle_add_plugin(my_puzzle my_puzzle.cpp)
 #pragma once

@@ -83,8 +83,11 @@ struct SolveOutcome {
 
 using Input = pz_input;
 
+// Being retired: write a new puzzle as a pluzzle::TypedPuzzle<L, S> (typed_puzzle.hpp), which needs no Level/State
+// base classes and no as<> downcasts. Puzzle stays until the last plugin is ported; the bridge still exports it.
+//
 // Override in public. Declare what the class does in a constant, checked against its overrides when it is exported
-// (export.hpp):
+// (export.hpp, capability_rules.hpp):
 //   static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | ...;
 class Puzzle {
 public:

@@ -13,7 +13,7 @@
 //       pluzzle::SolveOutcome solve(const Grid &, pluzzle::SolveControl &) const;
 //       Board start(const Grid &) const;  ...
 //   };
-//   PLUZZLE_EXPORT_PLUGIN(Sudoku)                         // in one .cpp, as for a pluzzle::Puzzle subclass
+//   PLUZZLE_EXPORT_PLUGIN(Sudoku)                         // in one .cpp, outside any namespace
 //
 // The methods are those of pluzzle::Puzzle (puzzle.hpp documents each) with `const Level &` replaced by
 // `const L &`, `const State &` by `const S &`, and every std::unique_ptr<Level>/<State> result by a plain L or S.
@@ -24,6 +24,7 @@
 // not fails the build with the expected signature (only an optional method with a misspelt name goes unnoticed).
 // Levels and states are immutable once made, and methods may run on several threads at once, as for Puzzle.
 #pragma once
+#include <pluzzle/capability_rules.hpp>
 #include <pluzzle/grid.hpp>
 #include <pluzzle/puzzle.hpp>
 
@@ -68,133 +69,30 @@ template <class P>
 struct is_typed_puzzle<P, std::void_t<typename P::LevelType, typename P::StateType>>
     : std::is_base_of<TypedPuzzle<typename P::LevelType, typename P::StateType>, P> {};
 
-// has_<m><P>: P defines m with the typed signature; names_<m><P>: P has a (single) member called m at all.
-#define PLUZZLE_DETAIL_TYPED_METHOD(m, ...)                                                                            \
-    template <class P, class = void> struct has_##m : std::false_type {};                                              \
-    template <class P> struct has_##m<P, std::void_t<decltype(__VA_ARGS__)>> : std::true_type {};                      \
-    template <class P, class = void> struct names_##m : std::false_type {};                                            \
-    template <class P> struct names_##m<P, std::void_t<decltype(&P::m)>> : std::true_type {};
+// has_render<P>: P draws play states, render(const L &, const S *, Canvas &); a puzzle without play may define
+// render(const L &, Canvas &) instead. The other methods are detected from the table in capability_rules.hpp.
+template <class P, class = void> struct has_render : std::false_type {};
+template <class P>
+struct has_render<P, std::void_t<decltype(ref<const P>().render(ref<const typename P::LevelType>(),
+                                                                &ref<const typename P::StateType>(), ref<Canvas>()))>>
+    : std::true_type {};
 
-template <class T> T &ref();
-#define PLUZZLE_DETAIL_P ref<const P>()
-#define PLUZZLE_DETAIL_L ref<const typename P::LevelType>()
-#define PLUZZLE_DETAIL_S ref<const typename P::StateType>()
-PLUZZLE_DETAIL_TYPED_METHOD(render, PLUZZLE_DETAIL_P.render(PLUZZLE_DETAIL_L, &PLUZZLE_DETAIL_S, ref<Canvas>()))
-PLUZZLE_DETAIL_TYPED_METHOD(encode, std::string(PLUZZLE_DETAIL_P.encode(PLUZZLE_DETAIL_L)))
-PLUZZLE_DETAIL_TYPED_METHOD(validate, PLUZZLE_DETAIL_P.validate(PLUZZLE_DETAIL_L))
-PLUZZLE_DETAIL_TYPED_METHOD(describe, Metadata(PLUZZLE_DETAIL_P.describe(PLUZZLE_DETAIL_L)))
-PLUZZLE_DETAIL_TYPED_METHOD(check, PLUZZLE_DETAIL_P.check(PLUZZLE_DETAIL_L, std::string_view()))
-PLUZZLE_DETAIL_TYPED_METHOD(solve, SolveOutcome(PLUZZLE_DETAIL_P.solve(PLUZZLE_DETAIL_L, ref<SolveControl>())))
-PLUZZLE_DETAIL_TYPED_METHOD(render_move, PLUZZLE_DETAIL_P.render_move(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S,
-                                                                      std::string_view(), 0.f, ref<Canvas>()))
-PLUZZLE_DETAIL_TYPED_METHOD(generate, typename P::LevelType(PLUZZLE_DETAIL_P.generate(ref<const Params>(), uint64_t(),
-                                                                                      ref<SolveControl>())))
-PLUZZLE_DETAIL_TYPED_METHOD(blank, typename P::LevelType(PLUZZLE_DETAIL_P.blank(ref<const Params>())))
-PLUZZLE_DETAIL_TYPED_METHOD(blank_grid, typename P::LevelType(PLUZZLE_DETAIL_P.blank_grid(0, 0)))
-PLUZZLE_DETAIL_TYPED_METHOD(import_image, typename P::LevelType(PLUZZLE_DETAIL_P.import_image(std::string_view(),
-                                                                                              ref<const Params>())))
-PLUZZLE_DETAIL_TYPED_METHOD(cell_outline, std::vector<Point>(PLUZZLE_DETAIL_P.cell_outline(PLUZZLE_DETAIL_L, 0, 0)))
-PLUZZLE_DETAIL_TYPED_METHOD(cell_grid, PLUZZLE_DETAIL_P.cell_grid(PLUZZLE_DETAIL_L).polygon(grid::Cell{0, 0}))
-PLUZZLE_DETAIL_TYPED_METHOD(start, typename P::StateType(PLUZZLE_DETAIL_P.start(PLUZZLE_DETAIL_L)))
-PLUZZLE_DETAIL_TYPED_METHOD(decode_state,
-                            typename P::StateType(PLUZZLE_DETAIL_P.decode_state(PLUZZLE_DETAIL_L, std::string_view())))
-PLUZZLE_DETAIL_TYPED_METHOD(encode_state,
-                            std::string(PLUZZLE_DETAIL_P.encode_state(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S)))
-PLUZZLE_DETAIL_TYPED_METHOD(status, PlayStatus(PLUZZLE_DETAIL_P.status(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S)))
-PLUZZLE_DETAIL_TYPED_METHOD(interpret, std::string(PLUZZLE_DETAIL_P.interpret(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S,
-                                                                              ref<const Input>())))
-PLUZZLE_DETAIL_TYPED_METHOD(execute, typename P::StateType(PLUZZLE_DETAIL_P.execute(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S,
-                                                                                    std::string_view())))
-PLUZZLE_DETAIL_TYPED_METHOD(edit_interpret,
-                            std::string(PLUZZLE_DETAIL_P.edit_interpret(PLUZZLE_DETAIL_L, std::string_view(),
-                                                                        ref<const Input>())))
-PLUZZLE_DETAIL_TYPED_METHOD(edit_execute,
-                            typename P::LevelType(PLUZZLE_DETAIL_P.edit_execute(PLUZZLE_DETAIL_L, std::string_view())))
-PLUZZLE_DETAIL_TYPED_METHOD(ai_move, std::string(PLUZZLE_DETAIL_P.ai_move(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S,
-                                                                          std::string_view(), ref<SolveControl>())))
-PLUZZLE_DETAIL_TYPED_METHOD(ai_profile_update,
-                            std::string(PLUZZLE_DETAIL_P.ai_profile_update(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S,
-                                                                           std::string_view(), 0u, std::string_view())))
-#undef PLUZZLE_DETAIL_P
-#undef PLUZZLE_DETAIL_L
-#undef PLUZZLE_DETAIL_S
-#undef PLUZZLE_DETAIL_TYPED_METHOD
-
-// Defined with the right name but not callable as documented: a build error that shows the signature expected.
-#define PLUZZLE_DETAIL_SIGNATURE(m, expected)                                                                          \
-    static_assert(has_##m<P>::value || !names_##m<P>::value,                                                           \
-                  #m " has the wrong signature for a TypedPuzzle: expected " expected)
-
+// Every check the export makes on a TypedPuzzle class: its signatures, then its capabilities against what it defines.
 template <class P> constexpr bool check_typed_puzzle() {
     static_assert(std::is_default_constructible_v<P>, "a puzzle class is default-constructible (the bridge makes one)");
-    PLUZZLE_DETAIL_SIGNATURE(encode, "std::string encode(const L &) const");
-    PLUZZLE_DETAIL_SIGNATURE(validate, "void validate(const L &) const");
-    PLUZZLE_DETAIL_SIGNATURE(describe, "Metadata describe(const L &) const");
-    PLUZZLE_DETAIL_SIGNATURE(check, "void check(const L &, std::string_view solution) const");
-    PLUZZLE_DETAIL_SIGNATURE(solve, "SolveOutcome solve(const L &, SolveControl &) const");
-    PLUZZLE_DETAIL_SIGNATURE(render_move,
-                             "void render_move(const L &, const S &, std::string_view, float, Canvas &) const");
-    PLUZZLE_DETAIL_SIGNATURE(generate, "L generate(const Params &, uint64_t seed, SolveControl &) const");
-    PLUZZLE_DETAIL_SIGNATURE(blank, "L blank(const Params &) const");
-    PLUZZLE_DETAIL_SIGNATURE(blank_grid, "L blank_grid(int width, int height) const");
-    PLUZZLE_DETAIL_SIGNATURE(import_image, "L import_image(std::string_view bytes, const Params &) const");
-    PLUZZLE_DETAIL_SIGNATURE(cell_outline, "std::vector<Point> cell_outline(const L &, int row, int col) const");
-    PLUZZLE_DETAIL_SIGNATURE(cell_grid, "a grid (grid::SquareGrid, HexGrid, TriangleGrid) cell_grid(const L &) const");
-    PLUZZLE_DETAIL_SIGNATURE(start, "S start(const L &) const");
-    PLUZZLE_DETAIL_SIGNATURE(decode_state, "S decode_state(const L &, std::string_view) const");
-    PLUZZLE_DETAIL_SIGNATURE(encode_state, "std::string encode_state(const L &, const S &) const");
-    PLUZZLE_DETAIL_SIGNATURE(status, "PlayStatus status(const L &, const S &) const");
-    PLUZZLE_DETAIL_SIGNATURE(interpret, "std::string interpret(const L &, const S &, const Input &) const");
-    PLUZZLE_DETAIL_SIGNATURE(execute, "S execute(const L &, const S &, std::string_view move) const");
-    PLUZZLE_DETAIL_SIGNATURE(edit_interpret,
-                             "std::string edit_interpret(const L &, std::string_view tool, const Input &) const");
-    PLUZZLE_DETAIL_SIGNATURE(edit_execute, "L edit_execute(const L &, std::string_view edit) const");
-    PLUZZLE_DETAIL_SIGNATURE(ai_move,
-                             "std::string ai_move(const L &, const S &, std::string_view ai, SolveControl &) const");
-    PLUZZLE_DETAIL_SIGNATURE(ai_profile_update,
-                             "std::string ai_profile_update(const L &, const S &, std::string_view ai, "
-                             "unsigned seat, std::string_view value) const");
-
-    // The same rules as check_capabilities (export.hpp), on what the class defines.
-    constexpr uint64_t caps = P::capabilities;
-    static_assert(((caps & PZ_CAP_SOLVE) != 0) == has_solve<P>::value,
-                  "PZ_CAP_SOLVE is declared exactly when solve() is defined");
-    static_assert(!(caps & (PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL)) || (caps & PZ_CAP_SOLVE),
-                  "PZ_CAP_COUNT_SOLUTIONS and PZ_CAP_OPTIMAL describe solve(): they need PZ_CAP_SOLVE");
-    static_assert(((caps & PZ_CAP_GENERATE) != 0) == has_generate<P>::value,
-                  "PZ_CAP_GENERATE is declared exactly when generate() is defined");
-    static_assert(((caps & PZ_CAP_BLANK) != 0) == (has_blank<P>::value || has_blank_grid<P>::value),
-                  "PZ_CAP_BLANK is declared exactly when blank() or blank_grid() is defined");
-    static_assert(((caps & PZ_CAP_IMPORT_IMAGE) != 0) == has_import_image<P>::value,
-                  "PZ_CAP_IMPORT_IMAGE is declared exactly when import_image() is defined");
-    static_assert(((caps & PZ_CAP_ANIMATE) != 0) == has_render_move<P>::value,
-                  "PZ_CAP_ANIMATE is declared exactly when render_move() is defined");
-    static_assert(!(caps & PZ_CAP_ANIMATE) || (caps & PZ_CAP_PLAY),
-                  "PZ_CAP_ANIMATE animates moves: it needs PZ_CAP_PLAY");
-    constexpr bool plays = has_start<P>::value && has_decode_state<P>::value && has_encode_state<P>::value &&
-                           has_status<P>::value && has_execute<P>::value;
-    static_assert(!(caps & PZ_CAP_PLAY) || plays,
-                  "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute defined");
-    static_assert((caps & PZ_CAP_PLAY) || !(has_start<P>::value || has_execute<P>::value),
-                  "start() or execute() is defined: declare PZ_CAP_PLAY");
-    static_assert(((caps & PZ_CAP_EDIT) != 0) == (has_edit_interpret<P>::value && has_edit_execute<P>::value) &&
-                      has_edit_interpret<P>::value == has_edit_execute<P>::value,
-                  "PZ_CAP_EDIT is declared exactly when edit_interpret() and edit_execute() are both defined");
-    static_assert(!(caps & PZ_CAP_GAME) || has_ai_move<P>::value, "PZ_CAP_GAME needs ai_move() defined");
-    static_assert(!(caps & PZ_CAP_GAME) || (caps & PZ_CAP_PLAY), "PZ_CAP_GAME needs PZ_CAP_PLAY");
-    return true;
+    return check_typed_signatures<P>() && check_capabilities<P, typed_methods<P>()>();
 }
-#undef PLUZZLE_DETAIL_SIGNATURE
 
 // The Puzzle the export bridge sees for a TypedPuzzle class P: every method unwraps the handles and calls P's, or
-// answers as Puzzle's default does when P does not define it.
+// answers as Puzzle's default does when P does not define it. This is the export path of every plugin written today;
+// once no author derives from Puzzle, its virtual interface remains only as this adapter's base (the bridge's view).
 template <class P> class TypedAdapter final : public Puzzle {
   public:
     using L = typename P::LevelType;
     using S = typename P::StateType;
-    static constexpr uint64_t capabilities = P::capabilities;
-    static constexpr bool defines_cell_outline = has_cell_outline<P>::value || has_cell_grid<P>::value;
     static_assert(check_typed_puzzle<P>());
+    static constexpr uint64_t capabilities = P::capabilities;
+    static constexpr uint32_t methods = typed_methods<P>(); // what P defines, for the bridge
 
     PluginInfo info() const override { return p_.info(); }
     std::vector<ParsedLevel> parse(std::string_view text, std::string_view format) const override {

@@ -1,9 +1,9 @@
-// format.cpp -- reading (cereal, after a syntax check that gives line and column) and writing level files.
-#include "format.hpp"
+// formats.cpp -- reading (cereal, after a syntax check that gives line and column) and writing level files.
+#include "formats.hpp"
 
 #include "cereal_json.hpp"
 
-#include <pluzzle/json_copy.hpp>
+#include <pluzzle/internal/json_copy.hpp>
 
 #include <charconv>
 #include <sstream>
@@ -27,7 +27,7 @@ int line_of_key(std::string_view text, const std::string &field) {
 
 // The text cereal reads: the syntax and nesting depth checked by RapidJSON's iterative reader (so cereal's recursive
 // parser never sees a document that could overflow the stack, and syntax errors get a line and column), and every
-// number copied so that RapidJSON 1.1.0 reads it exactly (pluzzle/json_copy.hpp; pluzzle-fuzz found "0e-91").
+// number copied so that RapidJSON 1.1.0 reads it exactly (pluzzle/internal/json_copy.hpp; pluzzle-fuzz found "0e-91").
 std::string check_syntax(std::string_view text) {
     rj::MemoryStream memory(text.data(), text.size());
     rj::EncodedInputStream<rj::UTF8<>, rj::MemoryStream> in(memory);
@@ -92,20 +92,20 @@ struct ShapeText {
     }
 };
 
-std::unique_ptr<Level> read_level(std::string_view text) {
+Level read_level(std::string_view text) {
     std::istringstream stream{check_syntax(text)}; // errors below name lines of `text` (line_of_key)
     cereal::JSONInputArchive ar(stream);
-    auto level = std::make_unique<Level>();
+    Level level;
     int version = 0;
     load_field(ar, text, "sliceit", version, true, "the format version 1");
     if (version != 1)
         throw pluzzle::parse_error("unknown format version " + std::to_string(version) + " (expected 1)",
                                    line_of_key(text, "sliceit"), 0, "sliceit");
-    load_field(ar, text, "name", level->name, false, "a string");
-    load_field(ar, text, "strokes", level->strokes, true, "an integer");
-    load_field(ar, text, "pieces", level->pieces, true, "an integer");
-    load_field(ar, text, "tolerance", level->tolerance, false, "a number");
-    load_field(ar, text, "sliver", level->sliver, false, "a number");
+    load_field(ar, text, "name", level.name, false, "a string");
+    load_field(ar, text, "strokes", level.strokes, true, "an integer");
+    load_field(ar, text, "pieces", level.pieces, true, "an integer");
+    load_field(ar, text, "tolerance", level.tolerance, false, "a number");
+    load_field(ar, text, "sliver", level.sliver, false, "a number");
     std::vector<ShapeText> shapes;
     load_field(ar, text, "shapes", shapes, true,
                "a list of shapes {\"outer\": [[x, y], ...], \"holes\": [[[x, y], ...], ...]}");
@@ -117,12 +117,12 @@ std::unique_ptr<Level> read_level(std::string_view text) {
         for (size_t h = 0; h < shapes[i].holes.size(); ++h)
             shape.holes.push_back(
                 ring_of(shapes[i].holes[h], field + ".holes[" + std::to_string(h) + "]", shapes_line));
-        level->shapes.push_back(std::move(shape));
+        level.shapes.push_back(std::move(shape));
     }
     std::vector<Points> forbidden;
     load_field(ar, text, "forbidden", forbidden, false, "a list of polygons [[x, y], ...]");
     for (size_t i = 0; i < forbidden.size(); ++i)
-        level->forbidden.push_back(
+        level.forbidden.push_back(
             ring_of(forbidden[i], "forbidden[" + std::to_string(i) + "]", line_of_key(text, "forbidden")));
     return level;
 }
@@ -157,9 +157,9 @@ std::string number_text(double v) {
     return ec == std::errc() ? std::string(buf, end) : std::string("0");
 }
 
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
+std::vector<pluzzle::Parsed<Level>> parse_levels(std::string_view text) {
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    std::unique_ptr<Level> level;
+    Level level;
     try {
         level = read_level(text);
     } catch (const pluzzle::Error &) {
@@ -168,12 +168,12 @@ std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text) {
         throw pluzzle::parse_error(std::string("unreadable level: ") + e.what(), 1);
     }
     try {
-        validate_level(*level);
+        validate_level(level);
     } catch (const pluzzle::Error &e) {
         throw pluzzle::parse_error(e.what(), line_of_key(text, e.field()), 0, e.field());
     }
-    std::vector<pluzzle::ParsedLevel> out;
-    std::string name = level->name;
+    std::vector<pluzzle::Parsed<Level>> out;
+    std::string name = level.name;
     out.push_back({std::move(level), name});
     return out;
 }

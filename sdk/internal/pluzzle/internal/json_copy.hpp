@@ -1,5 +1,7 @@
-// pluzzle/json_copy.hpp -- a checked copy of a JSON document whose numbers read back exactly, for formats read with
-// RapidJSON (and cereal, which reads with it). Header-only and RapidJSON-agnostic: include RapidJSON first.
+// pluzzle/internal/json_copy.hpp -- a checked copy of a JSON document whose numbers read back exactly, for formats
+// read with RapidJSON (and cereal, which reads with it). Header-only and RapidJSON-agnostic: include RapidJSON first.
+// In-tree only (target pluzzle_sdk_internal, never installed): a RapidJSON workaround for the host's JSON and
+// sliceit's level files, not part of what a plugin author needs.
 //
 // Why: RapidJSON 1.1.0 (Debian 12's, and the one under cereal) reads a zero with an exponent or a long fraction
 // ("0e-91", "0.000000000000000000000000") into an undefined value in its full-precision mode (Tencent/rapidjson#1249,

@@ -1,4 +1,4 @@
-// format.hpp -- the canonical level file (extension .sliceit): one JSON object, human-editable.
+// formats.hpp -- the canonical level file (extension .sliceit): one JSON object, human-editable.
 //
 //   {
 //       "sliceit": 1,                       format version (required; identifies the file)
@@ -16,6 +16,8 @@
 #pragma once
 #include "level.hpp"
 
+#include <pluzzle/typed_puzzle.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +25,7 @@
 namespace sliceit {
 
 // Parses and validates; every error names the line and the field.
-std::vector<pluzzle::ParsedLevel> parse_levels(std::string_view text);
+std::vector<pluzzle::Parsed<Level>> parse_levels(std::string_view text);
 std::string encode_level(const Level &level);
 // Shortest text that reads back to exactly `v`.
 std::string number_text(double v);
