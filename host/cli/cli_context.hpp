@@ -4,6 +4,7 @@
 #include <pluzzle/host/base/json_line.hpp>
 #include <pluzzle/host/levels/level_source.hpp>
 #include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
 #include <pluzzle/host/sandbox/plugin_sandbox.hpp>
 #include <pluzzle/host/base/settings.hpp>
 
@@ -50,6 +51,9 @@ struct Context {
         }
         return sandbox_.get();
     }
+
+    // Where a command's plugin calls run (plugin_calls.hpp): in the sandbox unless --in-process, stopped by Ctrl-C.
+    host::CallSite call_site() { return {sandbox(), &cancel, {}}; }
 
     // How a command reads level files: --type, --format, and the sandbox.
     host::SourceOptions source_options(const std::string &type, const std::string &format) {

@@ -8,7 +8,7 @@
 #include <pluzzle/host/base/difficulty.hpp>
 #include <pluzzle/host/levels/level_source.hpp>
 #include <pluzzle/host/base/parallel.hpp>
-#include <pluzzle/host/sandbox/sandbox_ops.hpp>
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
 
 #include <cmath>
 #include <condition_variable>
@@ -68,26 +68,6 @@ class SandboxPool {
     std::vector<std::unique_ptr<host::PluginSandbox>> idle_;
     std::map<std::thread::id, std::unique_ptr<host::PluginSandbox>> by_thread_;
 };
-
-// The level solved in a worker: a crash is this level's `crashed`, and --timeout plus grace is a hard bound.
-void solve_in_sandbox(host::PluginSandbox &sandbox, const host::SourceLevel &level, const std::string &label,
-                      const host::SolveOptions &options, Outcome &o) {
-    const host::Plugin &plugin = *level.plugin;
-    const host::SandboxOutcome out =
-        sandbox.call(host::solve_call(plugin, plugin.encode(level.level.get()), label, options), plugin.id(),
-                     {host::sandbox_deadline(options.time_limit_s)}, options.cancel);
-    if (out.answered()) {
-        o.report = host::solve_report_of(*out.answer); // throws the plugin's own error
-        return;
-    }
-    if (out.failure == host::SandboxOutcome::Failure::cancelled) {
-        o.report.status = PZ_SOLVE_CANCELLED;
-        return;
-    }
-    o.failure = out.failure == host::SandboxOutcome::Failure::timeout ? host::AttemptFailure::timeout
-                                                                      : host::AttemptFailure::crashed;
-    o.error = out.reason;
-}
 
 std::string label(const host::SourceLevel &l, size_t count_in_file) {
     std::string s = l.file;
@@ -189,10 +169,13 @@ int run(Context &ctx, SolveArgs args) {
             so.max_solutions = args.max_solutions;
             so.params = params;
             so.cancel = &ctx.cancel;
-            if (sandbox)
-                solve_in_sandbox(*sandbox, levels[i], label(levels[i], file_counts[i]), so, o);
-            else
-                o.report = levels[i].plugin->solve(levels[i].level.get(), so);
+            // In a worker a crash is this level's `crashed`, and --timeout plus grace is a hard bound.
+            const host::LevelArg level{levels[i].level, nullptr, label(levels[i], file_counts[i])};
+            o.report = host::solve_level(*levels[i].plugin, level, so, {sandbox, &ctx.cancel, {}});
+        } catch (const host::WorkerLost &e) {
+            o.failure = e.failure() == host::SandboxOutcome::Failure::timeout ? host::AttemptFailure::timeout
+                                                                              : host::AttemptFailure::crashed;
+            o.error = e.what();
         } catch (const host::InputError &e) {
             o.error = e.what(); // e.g. an unknown solver option
         } catch (const std::exception &e) {

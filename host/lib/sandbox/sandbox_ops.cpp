@@ -154,13 +154,8 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
         StatePtr state;
         for (const auto &[k, v] : call.args)
             if (k == "state") state = plugin.decode_state(level, v, wire::field_or(call.args, "state_source", "state"));
-        const DisplayList drawing = plugin.render(level.get(), state.get());
-        const std::string format = arg("output_format");
-        const float scale = float(to_double(arg("scale")));
-        return {{"document", format == "png"            ? png_document(drawing, scale)
-                             : format == "pdf"          ? pdf_document({drawing}, scale)
-                             : format == "display_list" ? display_list_bytes(drawing)
-                                                        : svg_document(drawing, scale)}};
+        return {{"document", drawing_document(plugin.render(level.get(), state.get()), arg("output_format"),
+                                               float(to_double(arg("scale"))))}};
     }
     if (call.op == "ai_move") {
         const LevelPtr level = parse_one(plugin, call);
@@ -199,6 +194,13 @@ wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, 
         answer.message = e.what();
     }
     return answer;
+}
+
+std::string drawing_document(const DisplayList &drawing, const std::string &output_format, float scale) {
+    return output_format == "png"            ? png_document(drawing, scale)
+           : output_format == "pdf"          ? pdf_document({drawing}, scale)
+           : output_format == "display_list" ? display_list_bytes(drawing)
+                                             : svg_document(drawing, scale);
 }
 
 wire::Call parse_call(const Plugin &plugin, const std::string &text, const std::string &format,

@@ -53,4 +53,7 @@ SolveReport solve_report_of(const wire::Answer &answer);
 CheckReport check_report_of(const wire::Answer &answer);
 DisplayList drawing_of(const wire::Answer &answer); // a render call's answer with output_format "display_list"
 
+// A drawing as a render call's document: output_format "png", "pdf", "display_list" (display_list_bytes), else SVG.
+std::string drawing_document(const DisplayList &drawing, const std::string &output_format, float scale);
+
 } // namespace pluzzle::host
