@@ -8,7 +8,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <map>
 #include <sstream>
 
 namespace pluzzle::host {
@@ -64,25 +63,13 @@ wire::Call call_of(const Plugin &plugin, std::string op, wire::Fields args) {
     return call;
 }
 
-// The worker's plugins, by file: loaded on a call's first use of it, so a worker that only ever reads one type
-// never pays for the others.
-class LoadedPlugins {
-  public:
-    std::shared_ptr<const Plugin> get(PluginRegistry &registry, const std::string &path) {
-        auto it = by_path_.find(path);
-        if (it != by_path_.end()) return it->second;
-        if (!registry.load_file(path))
-            throw PluginError("cannot load " + path + ": " + registry.problems().back().reason);
-        return by_path_[path] = registry.plugins().back();
-    }
-
-  private:
-    std::map<std::string, std::shared_ptr<const Plugin>> by_path_;
-};
-
-LoadedPlugins &loaded_plugins() {
-    static LoadedPlugins plugins; // one worker process, one registry
-    return plugins;
+// The worker's plugin at `path`: loaded into its registry on a call's first use of it, so a worker that only ever
+// reads one type never pays for the others.
+std::shared_ptr<const Plugin> plugin_at(PluginRegistry &registry, const std::string &path) {
+    for (const auto &plugin : registry.plugins())
+        if (plugin->path() == path) return plugin;
+    if (!registry.load_file(path)) throw PluginError("cannot load " + path + ": " + registry.problems().back().reason);
+    return registry.plugins().back();
 }
 
 LevelPtr parse_one(const Plugin &plugin, const wire::Call &call) {
@@ -176,7 +163,7 @@ wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, 
     wire::Answer answer;
     answer.call_id = call.call_id;
     try {
-        const auto plugin = loaded_plugins().get(registry, call.plugin_path);
+        const auto plugin = plugin_at(registry, call.plugin_path);
         answer.fields = run_op(*plugin, call, cancel, progress, emit);
     } catch (const InputError &e) {
         answer.outcome = wire::AnswerOutcome::input_error;
