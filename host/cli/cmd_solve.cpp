@@ -43,21 +43,28 @@ struct Outcome {
 
 // One sandbox per solving thread, kept by that thread for the whole run. Their first workers start here, on the
 // calling thread, which outlives the solves; a worker dies with the thread that spawned it (PR_SET_PDEATHSIG), so a
-// replacement for a crashed one (spawned on the solving thread) must never serve another thread.
+// replacement for a crashed one (spawned on the solving thread) must never serve another thread. The sandbox that
+// read the files (started on the calling thread too) is lent first: its worker has loaded the levels' plugin
+// already, and loading a plugin (and the libraries it links) can cost more than reading the level.
 class SandboxPool {
   public:
-    explicit SandboxPool(size_t count) {
-        for (size_t i = 0; i < count; ++i) {
-            idle_.push_back(std::make_unique<host::PluginSandbox>());
-            idle_.back()->start();
+    SandboxPool(size_t count, host::PluginSandbox *reader) {
+        while (idle_.size() + (reader ? 1 : 0) < count) {
+            owned_.push_back(std::make_unique<host::PluginSandbox>());
+            owned_.back()->start();
+            idle_.push_back(owned_.back().get());
         }
+        if (reader) idle_.push_back(reader); // lent out first
     }
     host::PluginSandbox &for_this_thread() {
         std::lock_guard<std::mutex> lock(mutex_);
         auto &mine = by_thread_[std::this_thread::get_id()];
         if (!mine) {
-            if (idle_.empty()) idle_.push_back(std::make_unique<host::PluginSandbox>());
-            mine = std::move(idle_.back());
+            if (idle_.empty()) {
+                owned_.push_back(std::make_unique<host::PluginSandbox>());
+                idle_.push_back(owned_.back().get());
+            }
+            mine = idle_.back();
             idle_.pop_back();
         }
         return *mine;
@@ -65,8 +72,9 @@ class SandboxPool {
 
   private:
     std::mutex mutex_;
-    std::vector<std::unique_ptr<host::PluginSandbox>> idle_;
-    std::map<std::thread::id, std::unique_ptr<host::PluginSandbox>> by_thread_;
+    std::vector<std::unique_ptr<host::PluginSandbox>> owned_;
+    std::vector<host::PluginSandbox *> idle_;
+    std::map<std::thread::id, host::PluginSandbox *> by_thread_;
 };
 
 std::string label(const host::SourceLevel &l, size_t count_in_file) {
@@ -157,7 +165,7 @@ int run(Context &ctx, SolveArgs args) {
     });
     std::optional<SandboxPool> sandboxes;
     if (ctx.sandboxed() && !levels.empty())
-        sandboxes.emplace(std::min<size_t>(host::resolve_jobs(args.jobs), levels.size()));
+        sandboxes.emplace(std::min<size_t>(host::resolve_jobs(args.jobs), levels.size()), ctx.sandbox());
     host::parallel_for(levels.size(), args.jobs, [&](size_t i) {
         Outcome o;
         host::PluginSandbox *sandbox = sandboxes ? &sandboxes->for_this_thread() : nullptr;

@@ -81,6 +81,7 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
                     const std::function<void(const pz_progress &)> &progress,
                     const std::function<void(const wire::Progress &)> &emit) {
     const auto arg = [&](std::string_view key) { return wire::field_or(call.args, key); };
+    if (call.op == "load") return {}; // PluginSandbox::preload: run_sandbox_call has loaded the plugin
     if (call.op == "parse") {
         const auto levels = plugin.parse(arg("text"), arg("format"), arg("source"));
         return {{"levels", std::to_string(levels.size())}};

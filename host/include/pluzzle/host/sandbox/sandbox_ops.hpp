@@ -4,6 +4,7 @@
 // the host would have called in process, so a result is the same wherever it was computed.
 //
 // Operations and their arguments (all strings on the wire):
+//   load     (none)                                      -> (none): the plugin is loaded (PluginSandbox::preload)
 //   parse    text, format, source                        -> levels (a count)
 //   parse_many format, then (source, text) repeated      -> one PROGRESS per text as it is read (nodes = its index,
 //                                                           fraction 1 read / 0 refused), then count
