@@ -23,7 +23,7 @@ void EditorApp::print_pack(const std::string &path, unsigned per_page) {
     const std::string pack = current_pack_.empty() ? save_pack_ : current_pack_;
     host::PackBookletOptions options;
     options.layout.per_page = per_page;
-    options.site = {session_.sandbox(), nullptr};
+    options.site.sandbox = session_.sandbox();
     const host::PackBooklet booklet = host::pack_booklet(session_.library()->store(), *registry_, pack, options);
     host::write_text_file(path, host::pdf_document(booklet.pages, 1));
     session_.set_message("printed pack '" + pack + "' to " + path + ": " + std::to_string(booklet.levels) +

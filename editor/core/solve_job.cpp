@@ -1,7 +1,6 @@
 #include "solve_job.hpp"
 
-#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
-#include <pluzzle/host/sandbox/sandbox_ops.hpp>
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
 
 namespace pluzzle::editor {
 namespace {
@@ -27,17 +26,13 @@ template <class Shared> void abandon(std::thread &thread, Shared &s) {
         thread.detach(); // a plugin that ignores cancellation must not freeze the editor
 }
 
-// One call in a sandbox started on this (the job's) thread, so the worker ends with it. A lost worker is the
-// call's error, named by plugin and signal; a plugin killed for ignoring a cancel gives no answer (nullopt).
-std::optional<host::wire::Answer>
-call_in_sandbox(host::wire::Call call, const host::Plugin &plugin, double time_limit_s, const std::atomic<bool> &cancel,
-                const std::function<void(const host::wire::Progress &)> &on_progress = {}) {
-    host::PluginSandbox sandbox;
-    const host::SandboxOutcome out =
-        sandbox.call(std::move(call), plugin.id(), {host::sandbox_deadline(time_limit_s)}, &cancel, on_progress);
-    if (out.failure == host::SandboxOutcome::Failure::cancelled) return std::nullopt;
-    if (!out.answered()) throw host::PluginError(out.reason + "; the editor is unharmed");
-    return out.answer;
+// Runs `call` with the CallSite of a job's plugin call: in a sandbox started on the job's thread (so its worker ends
+// with it) unless --in-process. A lost worker is the call's error, named by plugin and signal.
+template <class Call> auto in_job_sandbox(const std::atomic<bool> &cancel, Call &&call) {
+    std::optional<host::PluginSandbox> sandbox;
+    if (!host::in_process_requested()) sandbox.emplace();
+    return call(host::CallSite{sandbox ? &*sandbox : nullptr, &cancel,
+                               [](const std::string &reason) { return reason + "; the editor is unharmed"; }});
 }
 
 } // namespace
@@ -56,24 +51,9 @@ SolveJob::SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions op
         std::optional<host::SolveReport> report;
         std::string error;
         try {
-            if (host::in_process_requested()) {
-                report = plugin->solve(level.get(), options);
-            } else {
-                const auto answer =
-                    call_in_sandbox(host::solve_call(*plugin, plugin->encode(level.get()), "level", options), *plugin,
-                                    options.time_limit_s, shared->cancel, [&shared](const host::wire::Progress &p) {
-                                        std::lock_guard<std::mutex> lock(shared->mutex);
-                                        shared->progress.nodes = p.nodes;
-                                        shared->progress.fraction = p.fraction;
-                                        shared->progress.message = p.message;
-                                    });
-                if (answer) {
-                    report = host::solve_report_of(*answer);
-                } else {
-                    report.emplace();
-                    report->status = PZ_SOLVE_CANCELLED;
-                }
-            }
+            report = in_job_sandbox(shared->cancel, [&](const host::CallSite &site) {
+                return host::solve_level(*plugin, {level}, options, site);
+            });
         } catch (const std::exception &e) {
             error = e.what();
         }
@@ -118,17 +98,9 @@ AiMoveJob::AiMoveJob(std::shared_ptr<const host::Plugin> plugin, host::LevelPtr 
         options.cancel = &shared->cancel;
         std::string move, error;
         try {
-            if (host::in_process_requested()) {
-                move = plugin->ai_move(state.get(), ai, options);
-            } else {
-                const auto answer =
-                    call_in_sandbox(host::ai_move_call(*plugin, plugin->encode(level.get()),
-                                                       plugin->encode_state(state.get()), ai, time_limit_s),
-                                    *plugin, time_limit_s, shared->cancel);
-                if (!answer) throw host::PluginError("cancelled");
-                host::rethrow_failure(*answer);
-                move = host::wire::field_or(answer->fields, "move");
-            }
+            move = in_job_sandbox(shared->cancel, [&](const host::CallSite &site) {
+                return host::ai_move(*plugin, {level}, state.get(), ai, time_limit_s, site);
+            });
         } catch (const std::exception &e) {
             error = e.what();
         }

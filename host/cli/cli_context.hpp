@@ -4,6 +4,7 @@
 #include <pluzzle/host/base/json_line.hpp>
 #include <pluzzle/host/levels/level_source.hpp>
 #include <pluzzle/host/plugin/plugin_registry.hpp>
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
 #include <pluzzle/host/sandbox/plugin_sandbox.hpp>
 #include <pluzzle/host/base/settings.hpp>
 
@@ -51,6 +52,9 @@ struct Context {
         return sandbox_.get();
     }
 
+    // Where a command's plugin calls run (plugin_calls.hpp): in the sandbox unless --in-process, stopped by Ctrl-C.
+    host::CallSite call_site() { return {sandbox(), &cancel, {}}; }
+
     // How a command reads level files: --type, --format, and the sandbox.
     host::SourceOptions source_options(const std::string &type, const std::string &format) {
         host::SourceOptions options{type, format};
@@ -69,7 +73,10 @@ struct Context {
             std::vector<std::string> extra = plugin_paths;
             for (auto &p : settings().plugin_paths) extra.push_back(p);
             registry_.emplace();
-            registry_->load_folders(host::PluginRegistry::default_search_path(extra));
+            // A sandbox started already (sandbox() comes first) loads each plugin as this process does, not after.
+            registry_->load_folders(host::PluginRegistry::default_search_path(extra), [this](const std::string &file) {
+                if (sandbox_) sandbox_->preload(file);
+            });
             // Skipped plugins are reported, never fatal.
             for (auto &p : registry_->problems())
                 std::cerr << "pluzzle: warning: skipped plugin " << p.path << ": " << p.reason << "\n";

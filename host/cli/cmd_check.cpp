@@ -3,7 +3,7 @@
 
 #include "common_options.hpp"
 #include "level_choice.hpp"
-#include "sandboxed_call.hpp"
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
 
 namespace pluzzle::cli {
 
@@ -17,10 +17,7 @@ struct CheckArgs {
 int run(Context &ctx, const CheckArgs &args) {
     host::SourceLevel l = choose_level(ctx, args.file, ctx.source_options(args.type, args.format), args.index);
     const std::string solution = host::read_text_file(args.solution);
-    const host::CheckReport r =
-        ctx.sandboxed() ? host::check_report_of(sandboxed_answer(
-                              ctx, host::check_call(*l.plugin, l.plugin->encode(l.level.get()), solution), *l.plugin))
-                        : l.plugin->check(l.level.get(), solution);
+    const host::CheckReport r = host::check_level(*l.plugin, {l.level}, solution, ctx.call_site());
     if (ctx.json) {
         host::JsonLine j;
         j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id());

@@ -39,7 +39,7 @@ int run(Context &ctx, const PrintArgs &args) {
     options.layout.title = args.title;
     options.layout.solutions = !args.no_solutions;
     options.timeout_s = args.timeout_s;
-    options.site = {ctx.sandboxed() ? ctx.sandbox() : nullptr, &ctx.cancel};
+    options.site = ctx.call_site();
     const host::PackBooklet booklet = host::pack_booklet(store, ctx.registry(), args.pack, options);
     const std::vector<host::DisplayList> &pages = booklet.pages;
     const size_t solutions = booklet.solutions;

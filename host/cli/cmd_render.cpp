@@ -4,9 +4,8 @@
 #include "cli_checks.hpp"
 #include "common_options.hpp"
 #include "level_choice.hpp"
-#include "sandboxed_call.hpp"
 #include <pluzzle/host/render/cairo_writer.hpp>
-#include <pluzzle/host/render/svg_writer.hpp>
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
 
 namespace pluzzle::cli {
 
@@ -21,27 +20,16 @@ struct RenderArgs {
 int run(Context &ctx, const RenderArgs &args) {
     const std::string format = host::drawing_format(args.output); // before any work: a wrong name fails at once
     host::SourceLevel l = choose_level(ctx, args.file, ctx.source_options(args.type, args.format), args.index);
-    host::StatePtr state;
     std::string state_text;
     if (!args.solution.empty()) {
         if (!l.plugin->can(PZ_CAP_PLAY))
             throw host::InputError(args.solution, "type '" + l.plugin->id() + "' cannot draw a solution (no play state)");
         state_text = host::read_text_file(args.solution);
     }
-    if (ctx.sandboxed()) { // the state is read and the drawing made in the worker: a crash there is the plugin's
-        const auto answer = sandboxed_answer(ctx,
-                                             host::render_call(*l.plugin, l.plugin->encode(l.level.get()),
-                                                               args.solution.empty() ? nullptr : &state_text,
-                                                               args.solution, format, args.scale),
-                                             *l.plugin);
-        host::write_text_file(args.output, host::wire::field_or(answer.fields, "document"));
-    } else {
-        if (!args.solution.empty()) state = l.plugin->decode_state(l.level, state_text, args.solution);
-        host::DisplayList drawing = l.plugin->render(l.level.get(), state.get());
-        host::write_text_file(args.output, format == "png"   ? host::png_document(drawing, args.scale)
-                                           : format == "pdf" ? host::pdf_document({std::move(drawing)}, args.scale)
-                                                             : host::svg_document(drawing, args.scale));
-    }
+    // Sandboxed, the state is read and the drawing made in the worker: a crash there is the plugin's.
+    host::write_text_file(args.output,
+                          host::render_level(*l.plugin, {l.level}, args.solution.empty() ? nullptr : &state_text,
+                                             args.solution, format, args.scale, ctx.call_site()));
     if (ctx.json) {
         host::JsonLine j;
         j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id()).add("output", args.output);

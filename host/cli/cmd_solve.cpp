@@ -9,7 +9,7 @@
 #include <pluzzle/host/base/difficulty.hpp>
 #include <pluzzle/host/levels/level_source.hpp>
 #include <pluzzle/host/base/parallel.hpp>
-#include <pluzzle/host/sandbox/sandbox_ops.hpp>
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
 
 #include <cmath>
 #include <condition_variable>
@@ -44,21 +44,28 @@ struct Outcome {
 
 // One sandbox per solving thread, kept by that thread for the whole run. Their first workers start here, on the
 // calling thread, which outlives the solves; a worker dies with the thread that spawned it (PR_SET_PDEATHSIG), so a
-// replacement for a crashed one (spawned on the solving thread) must never serve another thread.
+// replacement for a crashed one (spawned on the solving thread) must never serve another thread. The sandbox that
+// read the files (started on the calling thread too) is lent first: its worker has loaded the levels' plugin
+// already, and loading a plugin (and the libraries it links) can cost more than reading the level.
 class SandboxPool {
   public:
-    explicit SandboxPool(size_t count) {
-        for (size_t i = 0; i < count; ++i) {
-            idle_.push_back(std::make_unique<host::PluginSandbox>());
-            idle_.back()->start();
+    SandboxPool(size_t count, host::PluginSandbox *reader) {
+        while (idle_.size() + (reader ? 1 : 0) < count) {
+            owned_.push_back(std::make_unique<host::PluginSandbox>());
+            owned_.back()->start();
+            idle_.push_back(owned_.back().get());
         }
+        if (reader) idle_.push_back(reader); // lent out first
     }
     host::PluginSandbox &for_this_thread() {
         std::lock_guard<std::mutex> lock(mutex_);
         auto &mine = by_thread_[std::this_thread::get_id()];
         if (!mine) {
-            if (idle_.empty()) idle_.push_back(std::make_unique<host::PluginSandbox>());
-            mine = std::move(idle_.back());
+            if (idle_.empty()) {
+                owned_.push_back(std::make_unique<host::PluginSandbox>());
+                idle_.push_back(owned_.back().get());
+            }
+            mine = idle_.back();
             idle_.pop_back();
         }
         return *mine;
@@ -66,29 +73,10 @@ class SandboxPool {
 
   private:
     std::mutex mutex_;
-    std::vector<std::unique_ptr<host::PluginSandbox>> idle_;
-    std::map<std::thread::id, std::unique_ptr<host::PluginSandbox>> by_thread_;
+    std::vector<std::unique_ptr<host::PluginSandbox>> owned_;
+    std::vector<host::PluginSandbox *> idle_;
+    std::map<std::thread::id, host::PluginSandbox *> by_thread_;
 };
-
-// The level solved in a worker: a crash is this level's `crashed`, and --timeout plus grace is a hard bound.
-void solve_in_sandbox(host::PluginSandbox &sandbox, const host::SourceLevel &level, const std::string &label,
-                      const host::SolveOptions &options, Outcome &o) {
-    const host::Plugin &plugin = *level.plugin;
-    const host::SandboxOutcome out =
-        sandbox.call(host::solve_call(plugin, plugin.encode(level.level.get()), label, options), plugin.id(),
-                     {host::sandbox_deadline(options.time_limit_s)}, options.cancel);
-    if (out.answered()) {
-        o.report = host::solve_report_of(*out.answer); // throws the plugin's own error
-        return;
-    }
-    if (out.failure == host::SandboxOutcome::Failure::cancelled) {
-        o.report.status = PZ_SOLVE_CANCELLED;
-        return;
-    }
-    o.failure = out.failure == host::SandboxOutcome::Failure::timeout ? host::AttemptFailure::timeout
-                                                                      : host::AttemptFailure::crashed;
-    o.error = out.reason;
-}
 
 std::string label(const host::SourceLevel &l, size_t count_in_file) {
     std::string s = l.file;
@@ -178,7 +166,7 @@ int run(Context &ctx, SolveArgs args) {
     });
     std::optional<SandboxPool> sandboxes;
     if (ctx.sandboxed() && !levels.empty())
-        sandboxes.emplace(std::min<size_t>(host::resolve_jobs(args.jobs), levels.size()));
+        sandboxes.emplace(std::min<size_t>(host::resolve_jobs(args.jobs), levels.size()), ctx.sandbox());
     host::parallel_for(levels.size(), args.jobs, [&](size_t i) {
         Outcome o;
         host::PluginSandbox *sandbox = sandboxes ? &sandboxes->for_this_thread() : nullptr;
@@ -190,10 +178,13 @@ int run(Context &ctx, SolveArgs args) {
             so.max_solutions = args.max_solutions;
             so.params = params;
             so.cancel = &ctx.cancel;
-            if (sandbox)
-                solve_in_sandbox(*sandbox, levels[i], label(levels[i], file_counts[i]), so, o);
-            else
-                o.report = levels[i].plugin->solve(levels[i].level.get(), so);
+            // In a worker a crash is this level's `crashed`, and --timeout plus grace is a hard bound.
+            const host::LevelArg level{levels[i].level, nullptr, label(levels[i], file_counts[i])};
+            o.report = host::solve_level(*levels[i].plugin, level, so, {sandbox, &ctx.cancel, {}});
+        } catch (const host::WorkerLost &e) {
+            o.failure = e.failure() == host::SandboxOutcome::Failure::timeout ? host::AttemptFailure::timeout
+                                                                              : host::AttemptFailure::crashed;
+            o.error = e.what();
         } catch (const host::InputError &e) {
             o.error = e.what(); // e.g. an unknown solver option
         } catch (const std::exception &e) {

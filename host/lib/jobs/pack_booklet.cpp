@@ -8,15 +8,15 @@
 namespace pluzzle::host {
 namespace {
 
-std::string solution_of(Store &store, const Plugin &plugin, const LevelRecord &level, const std::string &source,
-                        const PackBookletOptions &options) {
+std::string solution_of(Store &store, const Plugin &plugin, const LevelRecord &level, const LevelArg &text,
+                        const PackBookletOptions &options, const CallSite &site) {
     for (const ResultRecord &r : store.results(level.id))
         if (r.plugin_id == plugin.id() && attempt_solved(r.status) && !r.solution.empty()) return r.solution;
     if (!plugin.can(PZ_CAP_SOLVE)) return {};
     SolveOptions solve;
     solve.time_limit_s = options.timeout_s;
     solve.max_solutions = 1;
-    const SolveReport report = solve_text(plugin, level.text, source, solve, options.site);
+    const SolveReport report = solve_level(plugin, text, solve, site);
     return report.solutions.empty() ? std::string() : report.solutions[0];
 }
 
@@ -43,13 +43,17 @@ PackBooklet pack_booklet(Store &store, const PluginRegistry &registry, const std
         if (!level_text_intact(level))
             throw InputError(source, "its text does not match its hash: the database is damaged (see `pluzzle db "
                                      "check`)");
+        // A lost worker is this level's failure: its reason names the level.
+        CallSite site = options.site;
+        site.lost_text = [&source](const std::string &reason) { return source + ": " + reason; };
+        const LevelArg text{nullptr, &level.text, source};
         BookletPuzzle p;
         p.caption = level.name;
-        p.puzzle = draw_text(*plugin, level.text, source, nullptr, options.site);
+        p.puzzle = draw_level(*plugin, text, nullptr, source, site);
         if (options.layout.solutions && plugin->can(PZ_CAP_PLAY)) {
-            const std::string solution = solution_of(store, *plugin, level, source, options);
+            const std::string solution = solution_of(store, *plugin, level, text, options, site);
             if (!solution.empty()) {
-                p.solution = draw_text(*plugin, level.text, source, &solution, options.site);
+                p.solution = draw_level(*plugin, text, &solution, source, site);
                 ++out.solutions;
             }
         }

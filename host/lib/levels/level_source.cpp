@@ -1,9 +1,7 @@
+// level_source.cpp -- see level_source.hpp.
 #include <pluzzle/host/levels/level_source.hpp>
 
-#include <pluzzle/host/base/content_hash.hpp>
 #include <pluzzle/host/levels/pack_file.hpp>
-#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
-#include <pluzzle/host/sandbox/sandbox_ops.hpp>
 #include <pluzzle/host/base/text_file.hpp>
 #include <pluzzle/host/base/utf8.hpp>
 
@@ -16,88 +14,6 @@
 namespace fs = std::filesystem;
 
 namespace pluzzle::host {
-
-namespace {
-
-// A parse that takes longer in the worker is a hang: far above any real file (a 1000 x 1000 loop board reads in
-// well under a second).
-constexpr double kParseDeadlineSeconds = 30;
-
-} // namespace
-
-std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text) {
-    return content_hash(plugin.id() + "\n" + format, text);
-}
-
-namespace {
-
-std::string crashed(const Plugin &plugin, SandboxOutcome::Failure failure, const ExitReason &exit) {
-    return "plugin '" + plugin.id() + "' " +
-           (failure == SandboxOutcome::Failure::timeout
-                ? "hung while reading it (no answer within " + std::to_string(int(kParseDeadlineSeconds)) +
-                      " s; worker killed)"
-                : "crashed while reading it (worker " + exit.text() + ")");
-}
-
-} // namespace
-
-void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
-                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts) {
-    constexpr size_t kBatch = 256, kBatchBytes = size_t(16) << 20;
-    for (size_t from = 0; from < texts.size();) {
-        size_t end = from, bytes = 0;
-        while (end < texts.size() && end - from < kBatch &&
-               (end == from || bytes + texts[end].second.size() < kBatchBytes))
-            bytes += texts[end++].second.size();
-        wire::Fields args = {{"format", format}};
-        for (size_t i = from; i < end; ++i) {
-            args.emplace_back("source", texts[i].first);
-            args.emplace_back("text", std::string(texts[i].second));
-        }
-        wire::Call call = parse_call(plugin, "", format, "");
-        call.op = "parse_many";
-        call.args = std::move(args);
-        size_t answered = 0;
-        const SandboxOutcome out =
-            sandbox.call(std::move(call), plugin.id(), {kParseDeadlineSeconds + 0.05 * double(end - from)}, nullptr,
-                         [&](const wire::Progress &p) {
-                             const size_t i = from + size_t(p.nodes);
-                             if (i >= end) return;
-                             verdicts[parse_verdict_key(plugin, format, texts[i].second)] = {
-                                 p.fraction > 0 ? ParseVerdict::read : ParseVerdict::refused, {}};
-                             answered = std::max(answered, size_t(p.nodes) + 1);
-                         });
-        if (out.answered()) {
-            from = end;
-            continue;
-        }
-        // The worker died on the first text it had not answered: that one is the culprit, the batch goes on after it.
-        const size_t culprit = from + answered;
-        if (culprit < end)
-            verdicts[parse_verdict_key(plugin, format, texts[culprit].second)] = {
-                ParseVerdict::crashed, crashed(plugin, out.failure, out.exit)};
-        from = culprit + 1;
-    }
-}
-
-std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
-                                       const std::string &source, PluginSandbox *sandbox,
-                                       const ParseVerdicts *verdicts) {
-    if (verdicts) {
-        const auto known = verdicts->find(parse_verdict_key(plugin, format, text));
-        if (known != verdicts->end()) {
-            if (known->second.verdict == ParseVerdict::crashed) throw InputError(source, known->second.reason);
-            return plugin.parse(text, format, source); // read there, or refused there: the same answer here
-        }
-    }
-    if (sandbox) {
-        const SandboxOutcome out =
-            sandbox->call(parse_call(plugin, text, format, source), plugin.id(), {kParseDeadlineSeconds});
-        if (!out.answered()) throw InputError(source, crashed(plugin, out.failure, out.exit));
-        rethrow_failure(*out.answer);
-    }
-    return plugin.parse(text, format, source);
-}
 
 namespace {
 

@@ -2,42 +2,119 @@
 #include <pluzzle/host/sandbox/plugin_calls.hpp>
 
 #include <pluzzle/host/base/errors.hpp>
-#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
 #include <pluzzle/host/sandbox/sandbox_ops.hpp>
+
+#include <optional>
 
 namespace pluzzle::host {
 namespace {
 
-// A drawing has no time limit of its own; one that takes this long is a hang.
-constexpr double kDrawDeadlineSeconds = 60;
+// A check or a drawing has no time limit of its own; one that takes this long is a hang.
+constexpr double kOneCallDeadlineSeconds = 60;
 
-wire::Answer answer_of(const Plugin &plugin, wire::Call call, const std::string &source, double deadline_s,
-                       const CallSite &site) {
-    const SandboxOutcome out = site.sandbox->call(std::move(call), plugin.id(), {deadline_s}, site.cancel);
-    if (!out.answered()) throw PluginError(source + ": " + out.reason);
-    return *out.answer;
+// The level's canonical text, for a worker.
+std::string text_of(const Plugin &plugin, const LevelArg &level) {
+    return level.text ? *level.text : plugin.encode(level.level.get());
+}
+
+// The level, for a call in this process.
+LevelPtr level_of(const Plugin &plugin, const LevelArg &level) {
+    return level.level ? level.level : plugin.parse_one(*level.text, level.source);
+}
+
+// The worker's answer to `call` (not yet checked for the plugin's own error); nullopt when a cancel ended the worker
+// and `cancelled_is_an_answer`; any other lost worker is a WorkerLost, worded by the site.
+std::optional<wire::Answer> answer_of(const Plugin &plugin, wire::Call call, double deadline_s, const CallSite &site,
+                                      bool cancelled_is_an_answer = false,
+                                      const std::function<void(const wire::Progress &)> &on_progress = {}) {
+    SandboxOutcome out = site.sandbox->call(std::move(call), plugin.id(), {deadline_s}, site.cancel, on_progress);
+    if (out.answered()) return std::move(out.answer);
+    if (cancelled_is_an_answer && out.failure == SandboxOutcome::Failure::cancelled) return std::nullopt;
+    throw WorkerLost(site.lost_text ? site.lost_text(out.reason) : out.reason, out.failure);
 }
 
 } // namespace
 
-SolveReport solve_text(const Plugin &plugin, const std::string &canonical_text, const std::string &source,
-                       const SolveOptions &options, const CallSite &site) {
-    SolveOptions with_cancel = options;
-    if (!with_cancel.cancel) with_cancel.cancel = site.cancel;
-    if (!site.sandbox) return plugin.solve(plugin.parse_one(canonical_text, source).get(), with_cancel);
-    return solve_report_of(answer_of(plugin, solve_call(plugin, canonical_text, source, with_cancel), source,
-                                     sandbox_deadline(options.time_limit_s), {site.sandbox, with_cancel.cancel}));
+std::string parse_lost_reason(const Plugin &plugin, const SandboxOutcome &out) {
+    return "plugin '" + plugin.id() + "' " +
+           (out.failure == SandboxOutcome::Failure::timeout
+                ? "hung while reading it (no answer within " + std::to_string(int(kParseDeadlineSeconds)) +
+                      " s; worker killed)"
+                : "crashed while reading it (worker " + out.exit.text() + ")");
 }
 
-DisplayList draw_text(const Plugin &plugin, const std::string &canonical_text, const std::string &source,
-                      const std::string *state, const CallSite &site) {
-    if (!site.sandbox) {
-        const LevelPtr level = plugin.parse_one(canonical_text, source);
-        const StatePtr s = state ? plugin.decode_state(level, *state, source) : nullptr;
-        return plugin.render(level.get(), s.get());
+std::vector<ParsedLevel> parse_level_text(const Plugin &plugin, const std::string &text, const std::string &format,
+                                          const std::string &source, PluginSandbox *sandbox) {
+    if (sandbox) {
+        const SandboxOutcome out =
+            sandbox->call(parse_call(plugin, text, format, source), plugin.id(), {kParseDeadlineSeconds});
+        if (!out.answered()) throw InputError(source, parse_lost_reason(plugin, out));
+        rethrow_failure(*out.answer);
     }
-    return drawing_of(answer_of(plugin, render_call(plugin, canonical_text, state, source, "display_list", 1), source,
-                                kDrawDeadlineSeconds, site));
+    return plugin.parse(text, format, source);
+}
+
+CheckReport check_level(const Plugin &plugin, const LevelArg &level, const std::string &solution,
+                        const CallSite &site) {
+    if (!site.sandbox) return plugin.check(level_of(plugin, level).get(), solution);
+    return check_report_of(
+        *answer_of(plugin, check_call(plugin, text_of(plugin, level), solution), kOneCallDeadlineSeconds, site));
+}
+
+SolveReport solve_level(const Plugin &plugin, const LevelArg &level, const SolveOptions &options,
+                        const CallSite &site) {
+    SolveOptions with_cancel = options;
+    if (!with_cancel.cancel) with_cancel.cancel = site.cancel;
+    if (!site.sandbox) return plugin.solve(level_of(plugin, level).get(), with_cancel);
+    CallSite here = site;
+    here.cancel = with_cancel.cancel;
+    const auto progress = [&](const wire::Progress &p) {
+        if (options.progress) options.progress(pz_progress{p.nodes, p.fraction, p.message.c_str()});
+    };
+    const auto answer = answer_of(plugin, solve_call(plugin, text_of(plugin, level), level.source, with_cancel),
+                                  sandbox_deadline(options.time_limit_s), here, true, progress);
+    if (answer) return solve_report_of(*answer);
+    SolveReport cancelled;
+    cancelled.status = PZ_SOLVE_CANCELLED;
+    return cancelled;
+}
+
+DisplayList draw_level(const Plugin &plugin, const LevelArg &level, const std::string *state,
+                       const std::string &state_source, const CallSite &site) {
+    if (!site.sandbox) {
+        const LevelPtr here = level_of(plugin, level);
+        const StatePtr s = state ? plugin.decode_state(here, *state, state_source) : nullptr;
+        return plugin.render(here.get(), s.get());
+    }
+    return drawing_of(*answer_of(plugin,
+                                 render_call(plugin, text_of(plugin, level), state, state_source, "display_list", 1),
+                                 kOneCallDeadlineSeconds, site));
+}
+
+std::string render_level(const Plugin &plugin, const LevelArg &level, const std::string *state,
+                         const std::string &state_source, const std::string &output_format, float scale,
+                         const CallSite &site) {
+    if (!site.sandbox)
+        return drawing_document(draw_level(plugin, level, state, state_source, site), output_format, scale);
+    const auto answer =
+        answer_of(plugin, render_call(plugin, text_of(plugin, level), state, state_source, output_format, scale),
+                  kOneCallDeadlineSeconds, site);
+    rethrow_failure(*answer);
+    return wire::field_or(answer->fields, "document");
+}
+
+std::string ai_move(const Plugin &plugin, const LevelArg &level, const pz_state *state, const std::string &ai,
+                    double time_limit_s, const CallSite &site) {
+    SolveOptions options;
+    options.time_limit_s = time_limit_s;
+    options.cancel = site.cancel;
+    if (!site.sandbox) return plugin.ai_move(state, ai, options);
+    const auto answer =
+        answer_of(plugin, ai_move_call(plugin, text_of(plugin, level), plugin.encode_state(state), ai, time_limit_s),
+                  sandbox_deadline(time_limit_s), site, true);
+    if (!answer) throw WorkerLost("cancelled", SandboxOutcome::Failure::cancelled);
+    rethrow_failure(*answer);
+    return wire::field_or(answer->fields, "move");
 }
 
 } // namespace pluzzle::host

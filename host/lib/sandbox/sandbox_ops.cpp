@@ -8,7 +8,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <map>
 #include <sstream>
 
 namespace pluzzle::host {
@@ -64,25 +63,13 @@ wire::Call call_of(const Plugin &plugin, std::string op, wire::Fields args) {
     return call;
 }
 
-// The worker's plugins, by file: loaded on a call's first use of it, so a worker that only ever reads one type
-// never pays for the others.
-class LoadedPlugins {
-  public:
-    std::shared_ptr<const Plugin> get(PluginRegistry &registry, const std::string &path) {
-        auto it = by_path_.find(path);
-        if (it != by_path_.end()) return it->second;
-        if (!registry.load_file(path))
-            throw PluginError("cannot load " + path + ": " + registry.problems().back().reason);
-        return by_path_[path] = registry.plugins().back();
-    }
-
-  private:
-    std::map<std::string, std::shared_ptr<const Plugin>> by_path_;
-};
-
-LoadedPlugins &loaded_plugins() {
-    static LoadedPlugins plugins; // one worker process, one registry
-    return plugins;
+// The worker's plugin at `path`: loaded into its registry on a call's first use of it, so a worker that only ever
+// reads one type never pays for the others.
+std::shared_ptr<const Plugin> plugin_at(PluginRegistry &registry, const std::string &path) {
+    for (const auto &plugin : registry.plugins())
+        if (plugin->path() == path) return plugin;
+    if (!registry.load_file(path)) throw PluginError("cannot load " + path + ": " + registry.problems().back().reason);
+    return registry.plugins().back();
 }
 
 LevelPtr parse_one(const Plugin &plugin, const wire::Call &call) {
@@ -94,6 +81,7 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
                     const std::function<void(const pz_progress &)> &progress,
                     const std::function<void(const wire::Progress &)> &emit) {
     const auto arg = [&](std::string_view key) { return wire::field_or(call.args, key); };
+    if (call.op == "load") return {}; // PluginSandbox::preload: run_sandbox_call has loaded the plugin
     if (call.op == "parse") {
         const auto levels = plugin.parse(arg("text"), arg("format"), arg("source"));
         return {{"levels", std::to_string(levels.size())}};
@@ -154,13 +142,8 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
         StatePtr state;
         for (const auto &[k, v] : call.args)
             if (k == "state") state = plugin.decode_state(level, v, wire::field_or(call.args, "state_source", "state"));
-        const DisplayList drawing = plugin.render(level.get(), state.get());
-        const std::string format = arg("output_format");
-        const float scale = float(to_double(arg("scale")));
-        return {{"document", format == "png"            ? png_document(drawing, scale)
-                             : format == "pdf"          ? pdf_document({drawing}, scale)
-                             : format == "display_list" ? display_list_bytes(drawing)
-                                                        : svg_document(drawing, scale)}};
+        return {{"document", drawing_document(plugin.render(level.get(), state.get()), arg("output_format"),
+                                               float(to_double(arg("scale"))))}};
     }
     if (call.op == "ai_move") {
         const LevelPtr level = parse_one(plugin, call);
@@ -181,7 +164,7 @@ wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, 
     wire::Answer answer;
     answer.call_id = call.call_id;
     try {
-        const auto plugin = loaded_plugins().get(registry, call.plugin_path);
+        const auto plugin = plugin_at(registry, call.plugin_path);
         answer.fields = run_op(*plugin, call, cancel, progress, emit);
     } catch (const InputError &e) {
         answer.outcome = wire::AnswerOutcome::input_error;
@@ -199,6 +182,13 @@ wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, 
         answer.message = e.what();
     }
     return answer;
+}
+
+std::string drawing_document(const DisplayList &drawing, const std::string &output_format, float scale) {
+    return output_format == "png"            ? png_document(drawing, scale)
+           : output_format == "pdf"          ? pdf_document({drawing}, scale)
+           : output_format == "display_list" ? display_list_bytes(drawing)
+                                             : svg_document(drawing, scale);
 }
 
 wire::Call parse_call(const Plugin &plugin, const std::string &text, const std::string &format,

@@ -4,12 +4,12 @@
 #pragma once
 #include <pluzzle/host/plugin/plugin_registry.hpp>
 #include <pluzzle/host/base/text_file.hpp>
+#include <pluzzle/host/sandbox/guarded_parse.hpp>
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace pluzzle::host {
@@ -25,22 +25,6 @@ struct SourceLevel {
     size_t index = 0;   // 0-based position within the file
     bool read_as_windows_1252 = false; // the file was not UTF-8: read as Windows-1252 (callers say so once)
 };
-
-class PluginSandbox;
-
-// What the sandbox already found when it read texts in a batch (level_files.cpp reads many files a few hundred at
-// a time in one call, not one round trip each): key parse_verdict_key(plugin, format, text).
-enum class ParseVerdict { read, refused, crashed };
-struct KnownVerdict {
-    ParseVerdict verdict = ParseVerdict::read;
-    std::string reason; // crashed: why, as guarded_parse would say it
-};
-using ParseVerdicts = std::unordered_map<std::string, KnownVerdict>;
-std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text);
-// Reads each (source, text) with `plugin` in the sandbox's worker, a few hundred to a call, adding a verdict for
-// each to `verdicts`. A text that crashes the worker gets a crashed verdict; the rest go on in a fresh one.
-void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
-                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts);
 
 struct SourceOptions {
     std::string type;   // plugin id; empty: infer
@@ -60,14 +44,6 @@ struct SourceOptions {
 // is neither is refused with the position of the first bad byte.
 std::vector<SourceLevel> load_levels(const PluginRegistry &registry, const std::string &path,
                                      const SourceOptions &options = {});
-
-// plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker: a refusal
-// there is rethrown as the plugin's own error (same text, same place); a crash or a hang is an InputError naming
-// `source` and the plugin ("plugin 'x' crashed while reading it (worker killed by SIGSEGV)"). For every host that
-// parses text a user handed it: type detection below, the editor's open and import.
-std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
-                                       const std::string &source, PluginSandbox *sandbox,
-                                       const ParseVerdicts *verdicts = nullptr);
 
 // A level file's text as load_levels reads it: UTF-8, or converted from Windows-1252 (converted = true) when it
 // has no UTF-8 beyond ASCII at all. InputError when it cannot be read.

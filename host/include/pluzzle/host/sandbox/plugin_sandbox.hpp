@@ -57,6 +57,12 @@ class PluginSandbox {
     // std::runtime_error when the worker cannot be started.
     void start();
 
+    // Has the worker load the plugin file now, without waiting for it: a later call naming it finds it loaded. The CLI
+    // calls it for each file it loads itself, so the two loads overlap instead of the worker's following the CLI's.
+    // A worker lost before it answered every preload may have died loading: the call then is retried once, on a
+    // fresh worker.
+    void preload(const std::string &plugin_path);
+
     // Runs one call. `plugin_name` names the plugin in the reason of a failure. Throws std::runtime_error only when
     // no worker can be started at all (a broken installation); a crash, a hang or a cancel is an outcome.
     SandboxOutcome call(wire::Call call, const std::string &plugin_name, const SandboxLimits &limits = {},
@@ -73,6 +79,8 @@ class PluginSandbox {
     std::string executable_;
     std::unique_ptr<WorkerProcess> process_;
     bool greeted_ = false; // its HELLO arrived: it handles SIGUSR1 (before that the signal would kill it)
+    bool preloading_ = false;   // a preload is unanswered: a crash now may be the load's, not the call's
+    uint32_t last_preload_ = 0; // the last preload's call id
     uint32_t next_call_ = 1;
     unsigned started_ = 0;
 };

@@ -4,6 +4,7 @@
 // the host would have called in process, so a result is the same wherever it was computed.
 //
 // Operations and their arguments (all strings on the wire):
+//   load     (none)                                      -> (none): the plugin is loaded (PluginSandbox::preload)
 //   parse    text, format, source                        -> levels (a count)
 //   parse_many format, then (source, text) repeated      -> one PROGRESS per text as it is read (nodes = its index,
 //                                                           fraction 1 read / 0 refused), then count
@@ -52,5 +53,8 @@ void rethrow_failure(const wire::Answer &answer);
 SolveReport solve_report_of(const wire::Answer &answer);
 CheckReport check_report_of(const wire::Answer &answer);
 DisplayList drawing_of(const wire::Answer &answer); // a render call's answer with output_format "display_list"
+
+// A drawing as a render call's document: output_format "png", "pdf", "display_list" (display_list_bytes), else SVG.
+std::string drawing_document(const DisplayList &drawing, const std::string &output_format, float scale);
 
 } // namespace pluzzle::host

@@ -1,0 +1,39 @@
+// guarded_parse.hpp -- a level text a user handed the host, read by its plugin in the sandbox's worker before this
+// process reads it: one text at a time (guarded_parse), or a few hundred to a call (read_in_sandbox: level_files.cpp
+// reads many files so, not one round trip each), whose verdicts the later reads here reuse.
+#pragma once
+#include <pluzzle/host/plugin/plugin.hpp>
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace pluzzle::host {
+
+class PluginSandbox;
+
+// What the sandbox already found when it read texts in a batch: key parse_verdict_key(plugin, format, text).
+enum class ParseVerdict { read, refused, crashed };
+struct KnownVerdict {
+    ParseVerdict verdict = ParseVerdict::read;
+    std::string reason; // crashed: why, as guarded_parse would say it
+};
+using ParseVerdicts = std::unordered_map<std::string, KnownVerdict>;
+std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text);
+// Reads each (source, text) with `plugin` in the sandbox's worker, a few hundred to a call, adding a verdict for
+// each to `verdicts`. A text that crashes the worker gets a crashed verdict; the rest go on in a fresh one.
+void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
+                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts);
+
+// plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker
+// (parse_level_text, plugin_calls.hpp): a refusal there is rethrown as the plugin's own error (same text, same
+// place); a crash or a hang is an InputError naming `source` and the plugin ("plugin 'x' crashed while reading it
+// (worker killed by SIGSEGV)"). A text `verdicts` knows costs no round trip. For every host that parses text a user
+// handed it: type detection (level_source.hpp), the editor's open and import.
+std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
+                                       const std::string &source, PluginSandbox *sandbox,
+                                       const ParseVerdicts *verdicts = nullptr);
+
+} // namespace pluzzle::host
