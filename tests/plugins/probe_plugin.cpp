@@ -2,7 +2,7 @@
 // operation), so tests can drive slow bulk runs, cancellation and plugin failures through the real ABI.
 // Misbehaving keys for the crash-isolated workers (issue 13), all acted on when solving:
 //   crash segv|abort|exit  a real null write, abort(), exit(7)     hang_ms N  spin N ms without polling
-//   hog_mb N               hold N MiB (1 MiB blocks, touched)      print      write a line to stdout
+//   hog_mb N               hold N MiB (one block, touched)          print      write a line to stdout
 //   work N                 N x 10^6 xorshift steps, ticking every 10^4: deterministic CPU and nodes
 // and for the plugin sandbox (issue 15), acted on where they name:
 //   crash_in parse|render  a null write while parsing this line, or in render    hang_in parse  spin 10 min
@@ -68,18 +68,16 @@ void spin_for(int ms) {
     }
 }
 
-// Touches one byte per page through a volatile pointer: the memory becomes resident, and the allocation cannot be
-// optimised away.
-std::vector<std::unique_ptr<char[]>> hog(int mib) {
-    constexpr size_t block = size_t(1) << 20;
-    std::vector<std::unique_ptr<char[]>> blocks;
-    for (int i = 0; i < mib; ++i) {
-        blocks.emplace_back(new char[block]);
-        volatile char *b = blocks.back().get();
-        for (size_t at = 0; at < block; at += 4096)
-            b[at] = char(i);
-    }
-    return blocks;
+// One block of N MiB, one byte touched per page through a volatile pointer: the memory becomes resident, and the
+// allocation cannot be optimised away. One block, like a solver's big table: over a memory limit it fails at once
+// rather than after faulting in pages up to the limit, so a test's verdict does not hang on how busy the machine is.
+std::unique_ptr<char[]> hog(int mib) {
+    const size_t bytes = size_t(mib) << 20;
+    std::unique_ptr<char[]> held(mib > 0 ? new char[bytes] : nullptr);
+    volatile char *b = held.get();
+    for (size_t at = 0; at < bytes; at += 4096)
+        b[at] = char(at >> 20);
+    return held;
 }
 
 // N x 10^6 xorshift64 steps counted as nodes 10^4 at a time, so nodes (and the final state, reported as a stat)
