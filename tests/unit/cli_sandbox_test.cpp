@@ -122,7 +122,9 @@ TEST(CliSandbox, TheFirstCtrlCStopsADeafPluginWithinASecond) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - interrupted).count();
     ASSERT_TRUE(ended.has_value()) << "the run ignored the interrupt";
     const int status = *ended;
-    EXPECT_LT(seconds, 3);
+    // The sandbox kills the worker half a second after the interrupt; the in-process alarm would take 5 s. Below 5 s
+    // (and the alarm's message absent, below) tells the two apart even when the machine is busy.
+    EXPECT_LT(seconds, 5);
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
     const std::string out = read_file(dir / "out.txt");
     EXPECT_TRUE(contains(out, "hang.probe  probe  cancelled")) << out;
