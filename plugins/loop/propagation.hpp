@@ -188,6 +188,7 @@ private:
     std::vector<int32_t> queue_;
     size_t head_ = 0;
     std::vector<std::pair<int32_t, uint8_t>> trail_;
+    bool trailing_ = true; // off in propagate_all(), whose changes are never undone
     uint64_t nodes_ = 0;
     std::vector<int32_t> table_; // neighbours, k per tile, -1 off the board; empty for very large boards
     uint64_t changes_ = 0;
