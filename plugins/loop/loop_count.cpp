@@ -125,42 +125,42 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
         report.status = total > 1 ? PZ_SOLVE_MULTIPLE : PZ_SOLVE_UNIQUE;
         return;
     }
-    // Fix each component to its first solution, keeping the trail so a second one can be found afterwards.
+    // Fix each component to its first solution. A second solution differs in one component: the first one with two
+    // or more, enumerated again right after its first (components are independent: what the others are fixed to
+    // changes neither its nodes nor its solutions), and written over the first solution's masks at the end.
+    const bool want_second = options.max_solutions >= 2 && options.count && total > 1;
+    const size_t second_in = want_second ? size_t(std::find_if(counts.begin(), counts.end(),
+                                                               [](const BigCount &n) { return n >= 2; }) -
+                                                  counts.begin())
+                                         : comps.size();
     const Search::Mark root = s.mark();
-    std::vector<Search::Mark> component_marks;
-    for (auto &c : comps) {
-        s.progress(double(component_marks.size()) / double(comps.size()), "solving components");
-        component_marks.push_back(s.mark());
-        std::vector<std::pair<int64_t, uint8_t>> first;
-        const unsigned got = enumerate(s, c, 1, [&] {
-            for (int64_t i : c) first.emplace_back(i, s.domain(i));
+    std::vector<std::pair<int64_t, uint8_t>> first, second_masks;
+    for (size_t c = 0; c < comps.size(); ++c) {
+        s.progress(double(c) / double(comps.size()), "solving components");
+        first.clear();
+        const unsigned got = enumerate(s, comps[c], 1, [&] {
+            for (int64_t i : comps[c]) first.emplace_back(i, s.domain(i));
         });
         if (!got) { // only without counting: this component has no solution
             s.undo(root);
             mark_unsolvable(report);
             return;
         }
+        if (c == second_in) {
+            unsigned seen_solutions = 0;
+            enumerate(s, comps[c], 2, [&] {
+                if (++seen_solutions == 2)
+                    for (int64_t i : comps[c]) second_masks.emplace_back(i, s.mask(i));
+            });
+        }
         for (auto &[i, d] : first) s.restrict(i, d);
         s.propagate();
     }
     report.solutions.push_back(s.solved_masks());
-    // A second solution differs in one component: the first one with two or more.
-    if (options.max_solutions >= 2 && options.count && total > 1) {
-        for (size_t c = 0; c < comps.size(); ++c) {
-            if (counts[c] < 2) continue;
-            // Free this component again (later components stay fixed: they are independent of it).
-            std::vector<std::pair<int64_t, uint8_t>> fixed_later;
-            for (size_t later = c + 1; later < comps.size(); ++later)
-                for (int64_t i : comps[later]) fixed_later.emplace_back(i, s.domain(i));
-            s.undo(component_marks[c]);
-            for (auto &[i, d] : fixed_later) s.restrict(i, d);
-            s.propagate();
-            unsigned seen_solutions = 0;
-            enumerate(s, comps[c], 2, [&] {
-                if (++seen_solutions == 2) report.solutions.push_back(s.solved_masks());
-            });
-            break;
-        }
+    if (!second_masks.empty()) {
+        std::vector<uint8_t> second = report.solutions.front();
+        for (auto &[i, m] : second_masks) second[size_t(i)] = m;
+        report.solutions.push_back(std::move(second));
     }
     s.undo(root);
     if (!options.count) {
