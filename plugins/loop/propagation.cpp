@@ -127,10 +127,11 @@ bool Search::revise(int64_t i) {
     return restrict(i, options_with(i, open, closed));
 }
 
-void grow_pocket(const Search &s, std::vector<int64_t> &pocket, std::vector<uint8_t> &seen, size_t limit) {
+void grow_pocket(const Search &s, std::vector<int64_t> &pocket, std::vector<uint8_t> &seen, size_t limit,
+                 size_t from) {
     const int k = s.directions();
     int64_t nb[6] = {};
-    for (size_t q = 0; q < pocket.size() && pocket.size() <= limit; ++q) {
+    for (size_t q = from; q < pocket.size() && pocket.size() - from <= limit; ++q) {
         const int64_t i = pocket[q];
         const uint8_t open_to_choice = uint8_t(s.may(i) & ~s.must(i));
         s.neighbours(i, nb);

@@ -207,7 +207,8 @@ private:
 // Grows `pocket` (undecided tiles, marked in `seen`) breadth-first through undecided edges to the undecided tiles
 // beyond, marking them too, until nothing is left to add or it holds more than `limit` tiles. Decided edges
 // decouple (arc consistency holds), so what it reaches can only be settled together: a loop-rules component, a Net
-// pocket.
-void grow_pocket(const Search &s, std::vector<int64_t> &pocket, std::vector<uint8_t> &seen, size_t limit);
+// pocket. The pocket is pocket[from..]; the tiles before `from` (other pockets) are left alone.
+void grow_pocket(const Search &s, std::vector<int64_t> &pocket, std::vector<uint8_t> &seen, size_t limit,
+                 size_t from = 0);
 
 } // namespace loop
