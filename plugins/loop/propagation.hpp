@@ -125,6 +125,12 @@ private:
     void enqueue(int64_t i) {
         if (queued_[size_t(i)]) return;
         queued_[size_t(i)] = 1;
+        // Full: drop the entries already taken when they are half of it, rather than grow and copy (same order).
+        // The queue empties only at the end of propagate(), and the first one passes ~1.5 million tiles at 10^6.
+        if (queue_.size() == queue_.capacity() && head_ >= queue_.size() / 2) {
+            queue_.erase(queue_.begin(), queue_.begin() + std::ptrdiff_t(head_));
+            head_ = 0;
+        }
         queue_.push_back(int32_t(i));
     }
     void set(int64_t i, uint8_t dom);
