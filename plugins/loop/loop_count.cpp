@@ -4,33 +4,52 @@
 #include "rule_solvers.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <utility>
 #include <vector>
 
 namespace loop {
 namespace {
 
-// Groups `tiles` (all undecided) into components: two undecided tiles belong together when the edge between them
-// is still open to both choices (decided edges decouple, since arc consistency holds).
-std::vector<std::vector<int64_t>> components(const Search &s, const std::vector<int64_t> &tiles,
-                                             std::vector<uint8_t> &seen) {
-    std::vector<std::vector<int64_t>> out;
+// Tiles of one component: a range of a ComponentList.
+struct Tiles {
+    const int64_t *first, *last;
+    const int64_t *begin() const { return first; }
+    const int64_t *end() const { return last; }
+    size_t size() const { return size_t(last - first); }
+};
+
+// Components as one array of tiles and where each ends. The count refills one list per depth of its search at
+// every node, keeping the memory: a vector per component would cost an allocation a component a node.
+struct ComponentList {
+    std::vector<int64_t> tiles;
+    std::vector<size_t> ends;
+    size_t size() const { return ends.size(); }
+    Tiles operator[](size_t k) const {
+        return {tiles.data() + (k ? ends[k - 1] : 0), tiles.data() + ends[k]};
+    }
+};
+
+// Groups `tiles` (all undecided) into components, into `out`: two undecided tiles belong together when the edge
+// between them is still open to both choices (decided edges decouple, since arc consistency holds).
+void components(const Search &s, Tiles tiles, std::vector<uint8_t> &seen, ComponentList &out) {
+    out.tiles.clear();
+    out.ends.clear();
     for (int64_t start : tiles) {
         if (seen[size_t(start)] || single(s.domain(start))) continue;
-        std::vector<int64_t> comp{start};
+        const size_t from = out.tiles.size();
+        out.tiles.push_back(start);
         seen[size_t(start)] = 1;
-        grow_pocket(s, comp, seen, SIZE_MAX);
-        out.push_back(std::move(comp));
+        grow_pocket(s, out.tiles, seen, SIZE_MAX, from);
+        out.ends.push_back(out.tiles.size());
     }
-    for (auto &comp : out)
-        for (int64_t i : comp) seen[size_t(i)] = 0;
-    return out;
+    for (int64_t i : out.tiles) seen[size_t(i)] = 0;
 }
 
 // The undecided tile of `comp` to branch on: the one with the most undecided connections (deciding it cuts the
 // most ties, so the rest falls apart sooner), then the fewest options; the first such, for determinism. -1 when
 // every tile is decided.
-int64_t branch_tile(const Search &s, const std::vector<int64_t> &comp) {
+int64_t branch_tile(const Search &s, Tiles comp) {
     int64_t best = -1;
     int best_score = -1;
     for (int64_t i : comp) {
@@ -42,16 +61,26 @@ int64_t branch_tile(const Search &s, const std::vector<int64_t> &comp) {
     return best;
 }
 
+// What the count reuses from node to node: grow_pocket's marks, and the components a node's rest falls apart
+// into, one list per depth (a deque: deeper lists are added without moving the ones in use).
+struct CountScratch {
+    std::vector<uint8_t> &seen;
+    std::deque<ComponentList> below;
+};
+
 // The exact number of solutions of one component: branch on a tile, propagate, and multiply the counts of the
 // components the rest falls apart into.
-BigCount count_component(Search &s, const std::vector<int64_t> &comp, std::vector<uint8_t> &seen) {
+BigCount count_component(Search &s, Tiles comp, CountScratch &scratch, size_t depth = 0) {
     const int64_t t = branch_tile(s, comp);
     if (t < 0) return 1;
+    if (scratch.below.size() == depth) scratch.below.emplace_back();
+    ComponentList &subs = scratch.below[depth];
     BigCount total = 0;
     s.branch(t, [&] {
+        components(s, comp, scratch.seen, subs);
         BigCount product = 1;
-        for (auto &sub : components(s, comp, seen)) {
-            product *= count_component(s, sub, seen);
+        for (size_t k = 0; k < subs.size(); ++k) {
+            product *= count_component(s, subs[k], scratch, depth + 1);
             if (product == 0) break;
         }
         total += product;
@@ -62,8 +91,7 @@ BigCount count_component(Search &s, const std::vector<int64_t> &comp, std::vecto
 
 // Depth-first search over `comp` for up to `want` full assignments; each is handed to `found` while the search
 // state holds it. Returns the number found.
-template <class Found>
-unsigned enumerate(Search &s, const std::vector<int64_t> &comp, unsigned want, const Found &found) {
+template <class Found> unsigned enumerate(Search &s, Tiles comp, unsigned want, const Found &found) {
     const int64_t t = branch_tile(s, comp);
     if (t < 0) {
         found();
@@ -100,17 +128,20 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
         if (!single(s.domain(i))) undecided.push_back(i);
     report.decided_by_propagation = uint64_t(s.size()) - undecided.size();
     std::vector<uint8_t> seen(size_t(s.size()), 0);
-    const auto comps = components(s, undecided, seen);
+    ComponentList comps;
+    components(s, {undecided.data(), undecided.data() + undecided.size()}, seen, comps);
     report.components = comps.size();
-    for (auto &c : comps) report.largest_component = std::max<uint64_t>(report.largest_component, c.size());
+    for (size_t c = 0; c < comps.size(); ++c)
+        report.largest_component = std::max<uint64_t>(report.largest_component, comps[c].size());
 
     // The first solution: each component's first, in turn (components are independent).
     std::vector<BigCount> counts;
     BigCount total = 1;
     if (options.count) {
-        for (auto &c : comps) {
+        CountScratch scratch{seen, {}};
+        for (size_t c = 0; c < comps.size(); ++c) {
             s.progress(double(counts.size()) / double(comps.size()), "counting components");
-            counts.push_back(count_component(s, c, seen));
+            counts.push_back(count_component(s, comps[c], scratch));
             if (counts.back() == 0) break; // the product is 0: the rest need no counting
         }
         total = product(counts);
@@ -125,42 +156,42 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
         report.status = total > 1 ? PZ_SOLVE_MULTIPLE : PZ_SOLVE_UNIQUE;
         return;
     }
-    // Fix each component to its first solution, keeping the trail so a second one can be found afterwards.
+    // Fix each component to its first solution. A second solution differs in one component: the first one with two
+    // or more, enumerated again right after its first (components are independent: what the others are fixed to
+    // changes neither its nodes nor its solutions), and written over the first solution's masks at the end.
+    const bool want_second = options.max_solutions >= 2 && options.count && total > 1;
+    const size_t second_in = want_second ? size_t(std::find_if(counts.begin(), counts.end(),
+                                                               [](const BigCount &n) { return n >= 2; }) -
+                                                  counts.begin())
+                                         : comps.size();
     const Search::Mark root = s.mark();
-    std::vector<Search::Mark> component_marks;
-    for (auto &c : comps) {
-        s.progress(double(component_marks.size()) / double(comps.size()), "solving components");
-        component_marks.push_back(s.mark());
-        std::vector<std::pair<int64_t, uint8_t>> first;
-        const unsigned got = enumerate(s, c, 1, [&] {
-            for (int64_t i : c) first.emplace_back(i, s.domain(i));
+    std::vector<std::pair<int64_t, uint8_t>> first, second_masks;
+    for (size_t c = 0; c < comps.size(); ++c) {
+        s.progress(double(c) / double(comps.size()), "solving components");
+        first.clear();
+        const unsigned got = enumerate(s, comps[c], 1, [&] {
+            for (int64_t i : comps[c]) first.emplace_back(i, s.domain(i));
         });
         if (!got) { // only without counting: this component has no solution
             s.undo(root);
             mark_unsolvable(report);
             return;
         }
+        if (c == second_in) {
+            unsigned seen_solutions = 0;
+            enumerate(s, comps[c], 2, [&] {
+                if (++seen_solutions == 2)
+                    for (int64_t i : comps[c]) second_masks.emplace_back(i, s.mask(i));
+            });
+        }
         for (auto &[i, d] : first) s.restrict(i, d);
         s.propagate();
     }
     report.solutions.push_back(s.solved_masks());
-    // A second solution differs in one component: the first one with two or more.
-    if (options.max_solutions >= 2 && options.count && total > 1) {
-        for (size_t c = 0; c < comps.size(); ++c) {
-            if (counts[c] < 2) continue;
-            // Free this component again (later components stay fixed: they are independent of it).
-            std::vector<std::pair<int64_t, uint8_t>> fixed_later;
-            for (size_t later = c + 1; later < comps.size(); ++later)
-                for (int64_t i : comps[later]) fixed_later.emplace_back(i, s.domain(i));
-            s.undo(component_marks[c]);
-            for (auto &[i, d] : fixed_later) s.restrict(i, d);
-            s.propagate();
-            unsigned seen_solutions = 0;
-            enumerate(s, comps[c], 2, [&] {
-                if (++seen_solutions == 2) report.solutions.push_back(s.solved_masks());
-            });
-            break;
-        }
+    if (!second_masks.empty()) {
+        std::vector<uint8_t> second = report.solutions.front();
+        for (auto &[i, m] : second_masks) second[size_t(i)] = m;
+        report.solutions.push_back(std::move(second));
     }
     s.undo(root);
     if (!options.count) {

@@ -125,6 +125,12 @@ private:
     void enqueue(int64_t i) {
         if (queued_[size_t(i)]) return;
         queued_[size_t(i)] = 1;
+        // Full: drop the entries already taken when they are half of it, rather than grow and copy (same order).
+        // The queue empties only at the end of propagate(), and the first one passes ~1.5 million tiles at 10^6.
+        if (queue_.size() == queue_.capacity() && head_ >= queue_.size() / 2) {
+            queue_.erase(queue_.begin(), queue_.begin() + std::ptrdiff_t(head_));
+            head_ = 0;
+        }
         queue_.push_back(int32_t(i));
     }
     void set(int64_t i, uint8_t dom);
@@ -188,6 +194,7 @@ private:
     std::vector<int32_t> queue_;
     size_t head_ = 0;
     std::vector<std::pair<int32_t, uint8_t>> trail_;
+    bool trailing_ = true; // off in propagate_all(), whose changes are never undone
     uint64_t nodes_ = 0;
     std::vector<int32_t> table_; // neighbours, k per tile, -1 off the board; empty for very large boards
     uint64_t changes_ = 0;
@@ -206,7 +213,8 @@ private:
 // Grows `pocket` (undecided tiles, marked in `seen`) breadth-first through undecided edges to the undecided tiles
 // beyond, marking them too, until nothing is left to add or it holds more than `limit` tiles. Decided edges
 // decouple (arc consistency holds), so what it reaches can only be settled together: a loop-rules component, a Net
-// pocket.
-void grow_pocket(const Search &s, std::vector<int64_t> &pocket, std::vector<uint8_t> &seen, size_t limit);
+// pocket. The pocket is pocket[from..]; the tiles before `from` (other pockets) are left alone.
+void grow_pocket(const Search &s, std::vector<int64_t> &pocket, std::vector<uint8_t> &seen, size_t limit,
+                 size_t from = 0);
 
 } // namespace loop
