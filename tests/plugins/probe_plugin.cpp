@@ -370,7 +370,7 @@ const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
     (void)major, (void)minor;
     return nullptr;
 #else
-    static pz_plugin table = *pluzzle::detail::Bridge<pluzzle::detail::exported_puzzle_t<Probe>>::entry(major, minor);
+    static pz_plugin table = *pluzzle::detail::Bridge<Probe>::entry(major, minor);
 #ifdef PROBE_ABI_MAJOR
     table.abi_major = PROBE_ABI_MAJOR;
     table.abi_minor = 0;

@@ -23,7 +23,8 @@ std::string plugin_source(const std::string &caps, const std::string &extra) {
            extra + "};\nPLUZZLE_EXPORT_PLUGIN(P)\n";
 }
 
-const std::string kSolve = "    pluzzle::SolveOutcome solve(const Board &, pluzzle::SolveControl &) const { return {}; }\n";
+const std::string kSolve =
+    "    pluzzle::SolveOutcome solve(const Board &, pluzzle::SolveControl &) const { return {}; }\n";
 const std::string kEditInterpret =
     "    std::string edit_interpret(const Board &, std::string_view, const pluzzle::Input &) const { return {}; }\n";
 const std::string kBlankGrid = "    Board blank_grid(int, int) const { return {}; }\n";
