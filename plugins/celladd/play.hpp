@@ -4,7 +4,7 @@
 #include "level.hpp"
 
 #include <pluzzle/play_status.hpp>
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 
 #include <string>
 #include <string_view>

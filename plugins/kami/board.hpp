@@ -9,7 +9,7 @@
 // Modes: `free` -- any region may be recoloured (KAMI); `pivot` -- only the region holding the pivot cell
 // (Flood-It). A move recolours one region (all same-coloured cells joined through edges) with another colour.
 #pragma once
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 
 #include <array>
 #include <cstdint>

@@ -7,7 +7,7 @@
 // neighbour and nothing points off the board (the Infinite Loop rule); `net` -- the same, and all tiles form one
 // connected tree (Tatham's Net, hexapipes). Wrap joins opposite borders (a torus).
 #pragma once
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 
 #include <array>
 #include <cstdint>

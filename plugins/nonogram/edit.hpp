@@ -5,7 +5,7 @@
 #pragma once
 #include "nonogram.hpp"
 
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 
 #include <string>
 #include <string_view>

@@ -3,7 +3,7 @@
 // A puzzle is a width x height grid with a clue per row and per column: the lengths of the runs of filled
 // cells, in order. A grid state holds, per cell, unknown / empty / filled.
 #pragma once
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 
 #include <cstdint>
 #include <string>

@@ -5,7 +5,7 @@
 // percentage points. A piece is a connected part of the shapes minus the strokes, so a stroke that ends inside a
 // piece leaves a slit and splits nothing. No stroke may touch a forbidden zone.
 #pragma once
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 
 #include <string>
 #include <vector>

@@ -12,20 +12,20 @@
 
 namespace {
 
-struct Bad : pluzzle::Level {
+struct Bad {
     std::string how = "none"; // none | crash | hang
     int value = 0;
     std::string release; // hang: the file whose existence ends the hang
 };
 
-struct Shown : pluzzle::State {
+struct Shown {
     int value = 0;
 };
 
-class Misbehaving : public pluzzle::Puzzle {
+class Misbehaving : public pluzzle::TypedPuzzle<Bad, Shown> {
   public:
     static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT;
-    pluzzle::PluginInfo info() const override {
+    pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo i;
         i.id = "misbehaving";
         i.name = "Misbehaving (editor test plugin)";
@@ -34,27 +34,25 @@ class Misbehaving : public pluzzle::Puzzle {
         i.tools = {{"inc", "Increment", "i", "adds one to the value"}};
         return i;
     }
-    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view) const override {
-        auto level = std::make_unique<Bad>();
+    std::vector<pluzzle::Parsed<Bad>> parse(std::string_view text, std::string_view) const {
+        Bad level;
         for (auto &line : pluzzle::split_lines(text)) {
             auto t = pluzzle::tokens(line);
             if (t.size() != 2) continue;
-            if (t[0].text == "misbehave") level->how = std::string(t[1].text);
-            if (level->how == "crash_parse") std::abort(); // a parser that dies on its input
-            if (t[0].text == "release") level->release = std::string(t[1].text);
-            if (t[0].text == "value") level->value = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "value"));
+            if (t[0].text == "misbehave") level.how = std::string(t[1].text);
+            if (level.how == "crash_parse") std::abort(); // a parser that dies on its input
+            if (t[0].text == "release") level.release = std::string(t[1].text);
+            if (t[0].text == "value") level.value = int(pluzzle::to_int(t[1], line.number, 0, 1000000, "value"));
         }
-        std::vector<pluzzle::ParsedLevel> out;
+        std::vector<pluzzle::Parsed<Bad>> out;
         out.push_back({std::move(level), ""});
         return out;
     }
-    std::string encode(const pluzzle::Level &l) const override {
-        const Bad &b = pluzzle::as<Bad>(l);
+    std::string encode(const Bad &b) const {
         return "misbehave " + b.how + "\nvalue " + std::to_string(b.value) + "\n" +
                (b.release.empty() ? "" : "release " + b.release + "\n");
     }
-    pluzzle::SolveOutcome solve(const pluzzle::Level &l, pluzzle::SolveControl &control) const override {
-        const Bad &b = pluzzle::as<Bad>(l);
+    pluzzle::SolveOutcome solve(const Bad &b, pluzzle::SolveControl &control) const {
         if (b.how == "crash") std::abort();
         if (b.how == "hang") { // never polls control
             const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
@@ -66,36 +64,36 @@ class Misbehaving : public pluzzle::Puzzle {
         outcome.status = PZ_SOLVE_SOLVED;
         return outcome;
     }
-    void render(const pluzzle::Level &l, const pluzzle::State *, pluzzle::Canvas &c) const override {
+    void render(const Bad &l, const Shown *, pluzzle::Canvas &c) const {
         c.begin(100, 100);
-        c.text(50, 50, 20, pluzzle::kBlack, std::to_string(pluzzle::as<Bad>(l).value));
+        c.text(50, 50, 20, pluzzle::kBlack, std::to_string(l.value));
     }
-    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &) const override { return std::make_unique<Shown>(); }
-    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &, std::string_view text) const override {
-        auto s = std::make_unique<Shown>();
+    Shown start(const Bad &) const { return Shown{}; }
+    Shown decode_state(const Bad &, std::string_view text) const {
+        Shown s;
         auto t = pluzzle::tokens(text);
-        if (t.size() == 2) s->value = int(pluzzle::to_int(t[1], 1, 0, 1000000, "value"));
+        if (t.size() == 2) s.value = int(pluzzle::to_int(t[1], 1, 0, 1000000, "value"));
         return s;
     }
-    std::string encode_state(const pluzzle::Level &, const pluzzle::State &s) const override {
-        return "show " + std::to_string(pluzzle::as<Shown>(s).value);
+    std::string encode_state(const Bad &, const Shown &s) const {
+        return "show " + std::to_string(s.value);
     }
-    pluzzle::PlayStatus status(const pluzzle::Level &l, const pluzzle::State &s) const override {
+    pluzzle::PlayStatus status(const Bad &l, const Shown &s) const {
         pluzzle::PlayStatus st;
-        st.phase = pluzzle::as<Shown>(s).value == pluzzle::as<Bad>(l).value ? PZ_PLAY_SOLVED : PZ_PLAY_ONGOING;
+        st.phase = s.value == l.value ? PZ_PLAY_SOLVED : PZ_PLAY_ONGOING;
         return st;
     }
-    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &l, const pluzzle::State &,
-                                            std::string_view move) const override {
+    Shown execute(const Bad &l, const Shown &,
+                                            std::string_view move) const {
         return decode_state(l, move);
     }
-    std::string edit_interpret(const pluzzle::Level &, std::string_view, const pluzzle::Input &in) const override {
+    std::string edit_interpret(const Bad &, std::string_view, const pluzzle::Input &in) const {
         return in.kind == PZ_INPUT_PRESS ? "inc" : "";
     }
-    std::unique_ptr<pluzzle::Level> edit_execute(const pluzzle::Level &l, std::string_view edit) const override {
-        auto next = std::make_unique<Bad>(pluzzle::as<Bad>(l));
+    Bad edit_execute(const Bad &l, std::string_view edit) const {
+        Bad next = l;
         if (edit == "inc")
-            ++next->value;
+            ++next.value;
         else
             throw pluzzle::bad_argument("unknown edit '" + std::string(edit) + "'", "edit");
         return next;

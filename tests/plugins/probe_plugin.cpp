@@ -37,7 +37,7 @@
 
 namespace {
 
-struct ProbeLevel : pluzzle::Level {
+struct ProbeLevel {
     int value = 0;          // the "answer"
     int sleep_ms = 0;       // solve takes this long (polling for cancellation)
     std::string throw_in;   // operation that throws: parse is handled at parse time
@@ -96,7 +96,7 @@ bool work(int millions, pluzzle::SolveControl &control, pluzzle::SolveOutcome &o
     return true;
 }
 
-struct ProbeState : pluzzle::State {
+struct ProbeState {
     int answer = -1;
     std::vector<int> takes; // game: tokens taken by each move, players alternating from player 0
 };
@@ -107,12 +107,12 @@ int taken(const ProbeState &s) {
     return n;
 }
 
-class Probe : public pluzzle::Puzzle {
+class Probe : public pluzzle::TypedPuzzle<ProbeLevel, ProbeState> {
 public:
     static constexpr uint64_t capabilities =
         PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME | PZ_CAP_BLANK;
 
-    pluzzle::PluginInfo info() const override {
+    pluzzle::PluginInfo info() const {
 #ifdef PROBE_THROW_INIT
         throw std::runtime_error("probe refuses to initialise");
 #endif
@@ -135,19 +135,19 @@ public:
         return i;
     }
 
-    std::vector<pluzzle::ParsedLevel> parse(std::string_view text, std::string_view) const override {
+    std::vector<pluzzle::Parsed<ProbeLevel>> parse(std::string_view text, std::string_view) const {
 #ifdef PROBE_CRASH_ON_FOREIGN
         if (text.substr(0, 5) != "probe") crash_now("segv");
 #endif
         auto lines = pluzzle::split_lines(text);
-        std::vector<pluzzle::ParsedLevel> out;
-        std::unique_ptr<ProbeLevel> cur;
+        std::vector<pluzzle::Parsed<ProbeLevel>> out;
+        std::optional<ProbeLevel> cur;
         for (auto &line : lines) {
             auto t = pluzzle::tokens(line);
             if (t.empty()) continue;
             if (t[0].text == "probe") {
-                if (cur) out.push_back({std::move(cur), ""});
-                cur = std::make_unique<ProbeLevel>();
+                if (cur) out.push_back({std::move(*cur), ""});
+                cur = ProbeLevel{};
                 continue;
             }
             if (!cur) throw pluzzle::parse_error("expected 'probe 1' header", line.number, t[0].column);
@@ -186,12 +186,12 @@ public:
                 throw pluzzle::parse_error("unknown key '" + std::string(t[0].text) + "'", line.number, t[0].column,
                                            std::string(t[0].text));
         }
-        if (cur) out.push_back({std::move(cur), ""});
+        if (cur) out.push_back({std::move(*cur), ""});
         return out;
     }
 
-    std::string encode(const pluzzle::Level &l) const override {
-        const auto &p = pluzzle::as<ProbeLevel>(l);
+    std::string encode(const ProbeLevel &l) const {
+        const auto &p = l;
         std::string s = "probe 1\nvalue " + std::to_string(p.value) + "\n";
         if (p.sleep_ms) s += "sleep_ms " + std::to_string(p.sleep_ms) + "\n";
         if (!p.throw_in.empty()) s += "throw " + p.throw_in + "\n";
@@ -206,12 +206,12 @@ public:
         return s;
     }
 
-    void validate(const pluzzle::Level &l) const override {
-        if (pluzzle::as<ProbeLevel>(l).throw_in == "validate") throw std::runtime_error("probe throws in validate");
+    void validate(const ProbeLevel &l) const {
+        if (l.throw_in == "validate") throw std::runtime_error("probe throws in validate");
     }
 
-    pluzzle::SolveOutcome solve(const pluzzle::Level &l, pluzzle::SolveControl &control) const override {
-        const auto &p = pluzzle::as<ProbeLevel>(l);
+    pluzzle::SolveOutcome solve(const ProbeLevel &l, pluzzle::SolveControl &control) const {
+        const auto &p = l;
         if (p.throw_in == "solve") throw std::runtime_error("probe throws in solve");
         if (!p.crash.empty()) crash_now(p.crash);
         spin_for(p.hang_ms);
@@ -239,60 +239,60 @@ public:
         return outcome;
     }
 
-    void render(const pluzzle::Level &l, const pluzzle::State *s, pluzzle::Canvas &c) const override {
-        if (pluzzle::as<ProbeLevel>(l).throw_in == "render") throw std::runtime_error("probe throws in render");
-        if (pluzzle::as<ProbeLevel>(l).crash_in == "render") crash_now("segv");
+    void render(const ProbeLevel &l, const ProbeState *s, pluzzle::Canvas &c) const {
+        if (l.throw_in == "render") throw std::runtime_error("probe throws in render");
+        if (l.crash_in == "render") crash_now("segv");
         c.begin(100, 50);
         pluzzle::Group g(c, "probe");
         c.rect(0, 0, 100, 50, {200, 200, 255, 255}, pluzzle::kBlack, 1);
-        c.text(50, 25, 12, pluzzle::kBlack, s ? "answered" : "value " + std::to_string(pluzzle::as<ProbeLevel>(l).value));
+        c.text(50, 25, 12, pluzzle::kBlack, s ? "answered" : "value " + std::to_string(l.value));
     }
 
-    std::unique_ptr<pluzzle::Level> generate(const pluzzle::Params &params, uint64_t seed,
-                                             pluzzle::SolveControl &) const override {
-        auto l = std::make_unique<ProbeLevel>();
-        l->value = int(params.integer("value") + int64_t(seed % 1000));
+    ProbeLevel generate(const pluzzle::Params &params, uint64_t seed,
+                                             pluzzle::SolveControl &) const {
+        ProbeLevel l;
+        l.value = int(params.integer("value") + int64_t(seed % 1000));
         return l;
     }
 
     // A blank probe is its 'value' parameter as it is, without the seed.
-    std::unique_ptr<pluzzle::Level> blank(const pluzzle::Params &params) const override {
-        auto l = std::make_unique<ProbeLevel>();
-        l->value = int(params.integer("value"));
+    ProbeLevel blank(const pluzzle::Params &params) const {
+        ProbeLevel l;
+        l.value = int(params.integer("value"));
         return l;
     }
 
-    std::unique_ptr<pluzzle::State> start(const pluzzle::Level &) const override {
-        return std::make_unique<ProbeState>();
+    ProbeState start(const ProbeLevel &) const {
+        return ProbeState{};
     }
-    std::unique_ptr<pluzzle::State> decode_state(const pluzzle::Level &l, std::string_view text) const override {
-        if (pluzzle::as<ProbeLevel>(l).game) { // "takes 3 1 ..."
+    ProbeState decode_state(const ProbeLevel &l, std::string_view text) const {
+        if (l.game) { // "takes 3 1 ..."
             auto t = pluzzle::tokens(text);
             if (t.empty() || t[0].text != "takes") throw pluzzle::parse_error("expected 'takes N...'", 1, 1);
-            auto s = std::make_unique<ProbeState>();
-            for (size_t i = 1; i < t.size(); ++i) s->takes.push_back(int(pluzzle::to_int(t[i], 1, 1, 3, "takes")));
-            if (taken(*s) > pluzzle::as<ProbeLevel>(l).game) throw pluzzle::invalid("more tokens taken than there are");
+            ProbeState s;
+            for (size_t i = 1; i < t.size(); ++i) s.takes.push_back(int(pluzzle::to_int(t[i], 1, 1, 3, "takes")));
+            if (taken(s) > l.game) throw pluzzle::invalid("more tokens taken than there are");
             return s;
         }
         auto lines = pluzzle::split_lines(text);
         auto t = lines.empty() ? std::vector<pluzzle::Token>{} : pluzzle::tokens(lines[0]);
         if (t.size() != 2 || t[0].text != "answer") throw pluzzle::parse_error("expected 'answer N'", 1, 1);
-        auto s = std::make_unique<ProbeState>();
-        s->answer = int(pluzzle::to_int(t[1], 1, 0, 1000000, "answer"));
+        ProbeState s;
+        s.answer = int(pluzzle::to_int(t[1], 1, 0, 1000000, "answer"));
         return s;
     }
-    std::string encode_state(const pluzzle::Level &l, const pluzzle::State &s) const override {
-        if (pluzzle::as<ProbeLevel>(l).game) {
+    std::string encode_state(const ProbeLevel &l, const ProbeState &s) const {
+        if (l.game) {
             std::string out = "takes";
-            for (int t : pluzzle::as<ProbeState>(s).takes) out += " " + std::to_string(t);
+            for (int t : s.takes) out += " " + std::to_string(t);
             return out;
         }
-        return "answer " + std::to_string(pluzzle::as<ProbeState>(s).answer);
+        return "answer " + std::to_string(s.answer);
     }
-    pluzzle::PlayStatus status(const pluzzle::Level &l, const pluzzle::State &s) const override {
+    pluzzle::PlayStatus status(const ProbeLevel &l, const ProbeState &s) const {
         pluzzle::PlayStatus st;
-        if (const int tokens = pluzzle::as<ProbeLevel>(l).game) {
-            const auto &g = pluzzle::as<ProbeState>(s);
+        if (const int tokens = l.game) {
+            const auto &g = s;
             st.players = 2;
             st.moves = unsigned(g.takes.size());
             st.to_move = st.moves % 2;
@@ -305,27 +305,27 @@ public:
             st.message = std::to_string(tokens - taken(g)) + " tokens left";
             return st;
         }
-        const bool right = pluzzle::as<ProbeState>(s).answer == pluzzle::as<ProbeLevel>(l).value;
+        const bool right = s.answer == l.value;
         st.phase = right ? PZ_PLAY_SOLVED : PZ_PLAY_ONGOING;
         st.message = right ? "right" : "the answer is wrong";
         return st;
     }
-    std::unique_ptr<pluzzle::State> execute(const pluzzle::Level &l, const pluzzle::State &s,
-                                            std::string_view move) const override {
-        if (const int tokens = pluzzle::as<ProbeLevel>(l).game) { // "take K"
+    ProbeState execute(const ProbeLevel &l, const ProbeState &s,
+                                            std::string_view move) const {
+        if (const int tokens = l.game) { // "take K"
             auto t = pluzzle::tokens(move);
             if (t.size() != 2 || t[0].text != "take") throw pluzzle::bad_argument("expected 'take K'", "move");
             const int k = int(pluzzle::to_int(t[1], 1, 1, 3, "move"));
-            auto next = std::make_unique<ProbeState>(pluzzle::as<ProbeState>(s));
-            if (taken(*next) + k > tokens) throw pluzzle::invalid("only " + std::to_string(tokens - taken(*next)) + " tokens left", "move");
-            next->takes.push_back(k);
+            ProbeState next = s;
+            if (taken(next) + k > tokens) throw pluzzle::invalid("only " + std::to_string(tokens - taken(next)) + " tokens left", "move");
+            next.takes.push_back(k);
             return next;
         }
         return decode_state(l, move);
     }
-    std::string ai_move(const pluzzle::Level &l, const pluzzle::State &s, std::string_view ai,
-                        pluzzle::SolveControl &) const override {
-        const int left = pluzzle::as<ProbeLevel>(l).game - taken(pluzzle::as<ProbeState>(s));
+    std::string ai_move(const ProbeLevel &l, const ProbeState &s, std::string_view ai,
+                        pluzzle::SolveControl &) const {
+        const int left = l.game - taken(s);
         if (ai == "learner" || ai.rfind("learner:", 0) == 0) {
             if (left <= 0) throw pluzzle::invalid("the game is over");
             const int level = ai == "learner" ? 2 : learner_level(ai.substr(8));
@@ -337,8 +337,8 @@ public:
         return "take " + std::to_string(std::min(k, left));
     }
     // The learner gets one level better after each game it lost, one worse after each it won.
-    std::string ai_profile_update(const pluzzle::Level &l, const pluzzle::State &s, std::string_view ai,
-                                  unsigned ai_seat, std::string_view value) const override {
+    std::string ai_profile_update(const ProbeLevel &l, const ProbeState &s, std::string_view ai,
+                                  unsigned ai_seat, std::string_view value) const {
         if (ai != "learner") throw pluzzle::bad_argument("AI '" + std::string(ai) + "' keeps no profile", "ai");
         const pluzzle::PlayStatus st = status(l, s);
         if (st.phase != PZ_PLAY_GAME_OVER) throw pluzzle::invalid("the game is not over");

@@ -1,32 +1,34 @@
 // A plugin whose capability bits disagree with the methods it defines must not build: the export bridge
-// static_asserts one rule for both authoring models (sdk/include/pluzzle/capability_rules.hpp). Each case compiles a small plugin with the real compiler and the
-// real SDK headers (-fsyntax-only), so the check is exactly what a plugin author meets.
+// static_asserts one rule (sdk/include/pluzzle/capability_rules.hpp), and a method with the right name and a wrong
+// signature fails with the signature expected. Each case compiles a small plugin with the real compiler and the real
+// SDK headers (-fsyntax-only), so the check is exactly what a plugin author meets.
 #include "test_support.hpp"
 
 using namespace pluzzle::test;
 
 namespace {
 
-// A minimal plugin: `caps` is the declared constant (or "" for none), `extra` adds overrides.
+// A minimal plugin with plain value types: `caps` is the declared constant (or "" for none), `extra` adds methods.
 std::string plugin_source(const std::string &caps, const std::string &extra) {
     return "#include <pluzzle/plugin.hpp>\n"
-           "struct L : pluzzle::Level {};\n"
-           "class P final : public pluzzle::Puzzle {\n"
+           "struct Board { int cells = 0; };\n"
+           "struct Marks { int marked = 0; };\n"
+           "class P : public pluzzle::TypedPuzzle<Board, Marks> {\n"
            "public:\n" +
            (caps.empty() ? std::string() : "    static constexpr uint64_t capabilities = " + caps + ";\n") +
-           "    pluzzle::PluginInfo info() const override { return {}; }\n"
-           "    std::vector<pluzzle::ParsedLevel> parse(std::string_view, std::string_view) const override { return {}; }\n"
-           "    std::string encode(const pluzzle::Level &) const override { return {}; }\n"
-           "    void render(const pluzzle::Level &, const pluzzle::State *, pluzzle::Canvas &) const override {}\n" +
+           "    pluzzle::PluginInfo info() const { return {}; }\n"
+           "    std::vector<pluzzle::Parsed<Board>> parse(std::string_view, std::string_view) const { return {}; }\n"
+           "    std::string encode(const Board &) const { return {}; }\n"
+           "    void render(const Board &, const Marks *, pluzzle::Canvas &) const {}\n" +
            extra + "};\nPLUZZLE_EXPORT_PLUGIN(P)\n";
 }
 
 const std::string kSolve =
-    "    pluzzle::SolveOutcome solve(const pluzzle::Level &, pluzzle::SolveControl &) const override { return {}; }\n";
-const std::string kEditInterpret = "    std::string edit_interpret(const pluzzle::Level &, std::string_view, "
-                                   "const pluzzle::Input &) const override { return {}; }\n";
-const std::string kBlankGrid =
-    "    std::unique_ptr<pluzzle::Level> blank_grid(int, int) const override { return std::make_unique<L>(); }\n";
+    "    pluzzle::SolveOutcome solve(const Board &, pluzzle::SolveControl &) const { return {}; }\n";
+const std::string kEditInterpret =
+    "    std::string edit_interpret(const Board &, std::string_view, const pluzzle::Input &) const { return {}; }\n";
+const std::string kBlankGrid = "    Board blank_grid(int, int) const { return {}; }\n";
+const std::string kStart = "    Marks start(const Board &) const { return {}; }\n";
 
 RunResult compile(const std::string &source) {
     TempDir dir;
@@ -49,7 +51,8 @@ void expect_refused(const std::string &caps, const std::string &extra, const std
 } // namespace
 
 TEST(CapabilityCheck, MatchingBitsBuild) {
-    const RunResult r = compile(plugin_source("PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_BLANK", kSolve + kBlankGrid));
+    const RunResult r =
+        compile(plugin_source("PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_BLANK", kSolve + kBlankGrid));
     EXPECT_EQ(r.exit_code, 0) << r.out;
     const RunResult none = compile(plugin_source("0", ""));
     EXPECT_EQ(none.exit_code, 0) << none.out;
@@ -61,6 +64,8 @@ TEST(CapabilityCheck, AMethodWithoutItsBitOrABitWithoutItsMethodFailsTheBuild) {
     expect_refused("PZ_CAP_BLANK", "", "PZ_CAP_BLANK is declared exactly when blank() or blank_grid() is defined");
     expect_refused("PZ_CAP_EDIT", kEditInterpret, "PZ_CAP_EDIT is declared exactly when edit_interpret()");
     expect_refused("PZ_CAP_PLAY", "", "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute");
+    expect_refused("PZ_CAP_PLAY", kStart, "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute");
+    expect_refused("0", kStart, "start() or execute() is defined: declare PZ_CAP_PLAY");
     expect_refused("PZ_CAP_COUNT_SOLUTIONS", "", "they need PZ_CAP_SOLVE");
     expect_refused("uint64_t(1) << 40", "", "not a pz_capability");
 }
@@ -69,48 +74,12 @@ TEST(CapabilityCheck, APluginMustDeclareItsCapabilities) {
     expect_refused("", "", "declare the plugin's capabilities in the puzzle class");
 }
 
-namespace {
-
-// A TypedPuzzle with plain value types: `caps` declared, `extra` methods added.
-std::string typed_source(const std::string &caps, const std::string &extra) {
-    return "#include <pluzzle/plugin.hpp>\n"
-           "struct Board { int cells = 0; };\n"
-           "struct Marks { int marked = 0; };\n"
-           "class P : public pluzzle::TypedPuzzle<Board, Marks> {\n"
-           "public:\n"
-           "    static constexpr uint64_t capabilities = " +
-           caps +
-           ";\n"
-           "    pluzzle::PluginInfo info() const { return {}; }\n"
-           "    std::vector<pluzzle::Parsed<Board>> parse(std::string_view, std::string_view) const { return {}; }\n"
-           "    std::string encode(const Board &) const { return {}; }\n"
-           "    void render(const Board &, const Marks *, pluzzle::Canvas &) const {}\n" +
-           extra + "};\nPLUZZLE_EXPORT_PLUGIN(P)\n";
-}
-
-const std::string kTypedSolve =
-    "    pluzzle::SolveOutcome solve(const Board &, pluzzle::SolveControl &) const { return {}; }\n";
-
-} // namespace
-
-TEST(CapabilityCheck, ATypedPuzzleIsCheckedOnTheMethodsItDefines) {
-    const RunResult ok = compile(typed_source("PZ_CAP_SOLVE", kTypedSolve));
-    EXPECT_EQ(ok.exit_code, 0) << ok.out;
-    expect_compile_error(typed_source("0", kTypedSolve), "PZ_CAP_SOLVE is declared exactly when solve() is defined");
-    expect_compile_error(typed_source("PZ_CAP_SOLVE", ""), "PZ_CAP_SOLVE is declared exactly when solve() is defined");
-    expect_compile_error(typed_source("PZ_CAP_PLAY", "    Marks start(const Board &) const { return {}; }\n"),
-                         "PZ_CAP_PLAY needs start, decode_state, encode_state, status and execute defined");
-    // The same rule as for a Puzzle subclass, the unknown bit included.
-    expect_compile_error(typed_source("uint64_t(1) << 40", ""), "not a pz_capability");
-    expect_compile_error(typed_source("PZ_CAP_COUNT_SOLUTIONS", ""), "they need PZ_CAP_SOLVE");
-}
-
 TEST(CapabilityCheck, ATypedMethodWithTheRightNameAndAWrongSignatureFailsWithTheExpectedOne) {
     // Non-const, and a Level where the state belongs: both would otherwise be silently ignored.
-    expect_compile_error(typed_source("PZ_CAP_SOLVE", "    pluzzle::SolveOutcome solve(const Board &, "
-                                                      "pluzzle::SolveControl &) { return {}; }\n"),
+    expect_compile_error(plugin_source("PZ_CAP_SOLVE", "    pluzzle::SolveOutcome solve(const Board &, "
+                                                       "pluzzle::SolveControl &) { return {}; }\n"),
                          "solve has the wrong signature for a TypedPuzzle: expected SolveOutcome solve(const L &, "
                          "SolveControl &) const");
-    expect_compile_error(typed_source("0", "    void validate(const Marks &) const {}\n"),
+    expect_compile_error(plugin_source("0", "    void validate(const Marks &) const {}\n"),
                          "validate has the wrong signature for a TypedPuzzle: expected void validate(const L &) const");
 }

@@ -1,5 +1,5 @@
 // ABI 1.6 cell_outline through the host, on real plugins: where each cell is drawn, for an editor's keyboard cursor.
-// A Puzzle subclass (the template) overrides cell_outline; a TypedPuzzle (Sudoku) names its grid with cell_grid;
+// A puzzle that defines cell_outline (the template) answers itself; a TypedPuzzle (Sudoku) names its grid with cell_grid;
 // a plugin that says nothing (kami's triangles) has no cursor, and neither has a plugin of an older minor.
 #include "built_plugins.hpp"
 #include "test_support.hpp"

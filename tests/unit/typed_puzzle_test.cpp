@@ -1,6 +1,5 @@
-// pluzzle::TypedPuzzle (typed_puzzle.hpp): the adapter the export bridge puts between a class written with its own
-// level and state types and the Puzzle interface -- the typed methods are called with the plugin's own values, and
-// what the class does not define answers as Puzzle's defaults do.
+// pluzzle::TypedPuzzle (typed_puzzle.hpp) as the export bridge calls it (typed_calls.hpp): the class's methods are
+// called with the plugin's own values, and a method the class does not define answers as typed_puzzle.hpp says.
 #include <pluzzle/plugin.hpp>
 
 #include <gtest/gtest.h>
@@ -41,25 +40,24 @@ class CounterPuzzle : public TypedPuzzle<Counter, Tally> {
 
 } // namespace
 
-TEST(TypedPuzzle, TheAdapterCallsTheTypedMethodsAndDefaultsTheRest) {
-    const detail::TypedAdapter<CounterPuzzle> adapter;
-    const Puzzle &p = adapter;
+TEST(TypedPuzzle, TheBridgeCallsTheTypedMethodsAndDefaultsTheRest) {
+    const detail::PuzzleCalls<CounterPuzzle> p;
     EXPECT_EQ(p.info().id, "counter");
     auto levels = p.parse("xxx", "");
     ASSERT_EQ(levels.size(), 1u);
     EXPECT_EQ(levels[0].name, "n");
-    const Level &level = *levels[0].level;
+    const Counter &level = levels[0].level;
     EXPECT_EQ(p.encode(level), "xxx");
     EXPECT_NO_THROW(p.validate(level));
-    EXPECT_THROW(p.validate(*p.parse("xxxxxxx", "")[0].level), Error);
+    EXPECT_THROW(p.validate(p.parse("xxxxxxx", "")[0].level), Error);
     EXPECT_TRUE(p.describe(level).empty()) << "describe() not defined: no metadata";
 
-    std::unique_ptr<State> s = p.start(level);
+    Tally s = p.start(level);
     for (int i = 0; i < 3; ++i)
-        s = p.execute(level, *s, "p");
-    EXPECT_EQ(p.encode_state(level, *s), "3");
-    EXPECT_EQ(p.status(level, *s).phase, PZ_PLAY_SOLVED);
-    EXPECT_NO_THROW(p.check(level, "abc")) << "Puzzle's default check, through the typed decode_state and status";
+        s = p.execute(level, s, "p");
+    EXPECT_EQ(p.encode_state(level, s), "3");
+    EXPECT_EQ(p.status(level, s).phase, PZ_PLAY_SOLVED);
+    EXPECT_NO_THROW(p.check(level, "abc")) << "the default check, through the typed decode_state and status";
     EXPECT_THROW(p.check(level, "ab"), Error);
 
     SolveControl control(nullptr, nullptr);

@@ -2,13 +2,12 @@
 // defines, checked when PLUZZLE_EXPORT_PLUGIN exports the class. Not included by plugin authors directly.
 //
 // The host trusts the capability bits: a bit without its method (or a method without its bit) is a plugin that fails
-// at run time in somebody else's hands. So the build compares them, on a mask of the methods the class defines: a
-// TypedPuzzle's typed methods (typed_puzzle.hpp), or the overrides of a pluzzle::Puzzle subclass (being retired).
-// Both masks are made from one table of methods, and both are judged by one function, check_capabilities.
+// at run time in somebody else's hands. So the build compares them, on a mask of the methods the class defines (with
+// the signatures typed_puzzle.hpp documents), made from one table of methods and judged by check_capabilities.
 #pragma once
 #include <pluzzle/abi.h>
 #include <pluzzle/grid.hpp>
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 
 #include <cstdint>
 #include <string>
@@ -85,33 +84,22 @@ enum class Method : unsigned { PLUZZLE_DETAIL_METHODS(PLUZZLE_DETAIL_ENUMERATOR)
 constexpr uint32_t bit(Method m) { return uint32_t(1) << unsigned(m); }
 constexpr bool defines(uint32_t methods, Method m) { return (methods & bit(m)) != 0; }
 
-// For each method m: has_m<P>, P (a TypedPuzzle) defines m with the typed signature; names_m<P>, P has a (single)
-// member called m at all; overrides_m<P, B>, P (a subclass of B, pluzzle::Puzzle) overrides B's virtual m.
+// For each method m: has_m<P>, P defines m with the typed signature; names_m<P>, P has a (single) member called m
+// at all.
 #define PLUZZLE_DETAIL_DETECT(m, call, signature)                                                                      \
     template <class P, class = void> struct has_##m : std::false_type {};                                              \
     template <class P> struct has_##m<P, std::void_t<decltype(call)>> : std::true_type {};                             \
     template <class P, class = void> struct names_##m : std::false_type {};                                            \
-    template <class P> struct names_##m<P, std::void_t<decltype(&P::m)>> : std::true_type {};                          \
-    template <class P, class B, class = void> struct overrides_##m : std::false_type {};                               \
-    template <class P, class B>                                                                                        \
-    struct overrides_##m<P, B, std::void_t<decltype(&P::m), decltype(&B::m)>>                                          \
-        : std::bool_constant<!std::is_same_v<decltype(&P::m), decltype(&B::m)>> {};
+    template <class P> struct names_##m<P, std::void_t<decltype(&P::m)>> : std::true_type {};
 PLUZZLE_DETAIL_METHODS(PLUZZLE_DETAIL_DETECT)
 #undef PLUZZLE_DETAIL_DETECT
 
-// The methods a TypedPuzzle class defines (with their typed signatures).
+// The methods a puzzle class defines (with their typed signatures).
 #define PLUZZLE_DETAIL_DEFINED(m, call, signature) | (has_##m<P>::value ? bit(Method::m) : 0u)
 template <class P> constexpr uint32_t typed_methods() { return 0u PLUZZLE_DETAIL_METHODS(PLUZZLE_DETAIL_DEFINED); }
 #undef PLUZZLE_DETAIL_DEFINED
 
-// The methods a pluzzle::Puzzle subclass overrides (&P::m then names P or a class between, not Puzzle).
-#define PLUZZLE_DETAIL_OVERRIDDEN(m, call, signature) | (overrides_##m<P, Puzzle>::value ? bit(Method::m) : 0u)
-template <class P> constexpr uint32_t overridden_methods() {
-    return 0u PLUZZLE_DETAIL_METHODS(PLUZZLE_DETAIL_OVERRIDDEN);
-}
-#undef PLUZZLE_DETAIL_OVERRIDDEN
-
-// A TypedPuzzle method with the right name but not callable as documented: a build error that shows the signature
+// A method with the right name but not callable as documented: a build error that shows the signature
 // expected (without it the bridge would silently take the method as undefined).
 #define PLUZZLE_DETAIL_SIGNATURE(m, call, signature)                                                                   \
     static_assert(has_##m<P>::value || !names_##m<P>::value,                                                           \
@@ -172,7 +160,7 @@ template <class P>
 struct declares_capabilities<P, std::void_t<decltype(P::capabilities)>>
     : std::is_convertible<decltype(P::capabilities), uint64_t> {};
 
-// P's declared bits against `methods`, the mask of what P defines (typed_methods or overridden_methods).
+// P's declared bits against `methods`, the mask of what P defines (typed_methods).
 template <class P, uint32_t methods> constexpr bool check_capabilities() {
     static_assert(declares_capabilities<P>::value,
                   "declare the plugin's capabilities in the puzzle class: static constexpr uint64_t capabilities = "

@@ -1,5 +1,5 @@
-// pluzzle/export.hpp -- fills the C table of <pluzzle/abi.h> from a puzzle class: a pluzzle::TypedPuzzle<L, S>
-// subclass (typed_puzzle.hpp), or a pluzzle::Puzzle subclass while that model is being retired.
+// pluzzle/export.hpp -- fills the C table of <pluzzle/abi.h> from a puzzle class, a pluzzle::TypedPuzzle<L, S>
+// subclass (typed_puzzle.hpp): the C functions box its level and state values in the ABI's opaque handles.
 //
 // Use: PLUZZLE_EXPORT_PLUGIN(MyPuzzle) once, in one .cpp of the plugin. MyPuzzle declares what it does in
 // `static constexpr uint64_t capabilities` (pz_capability bits); the build fails when those bits and the methods
@@ -7,9 +7,8 @@
 // the library.
 #pragma once
 #include <pluzzle/abi.h>
-#include <pluzzle/capability_rules.hpp>
-#include <pluzzle/puzzle.hpp>
-#include <pluzzle/typed_puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
+#include <pluzzle/typed_calls.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -19,26 +18,6 @@
 #include <vector>
 
 namespace pluzzle::detail {
-
-struct LevelBox {
-    std::unique_ptr<Level> level;
-};
-struct StateBox {
-    const LevelBox *level; // the host keeps the level alive while the state lives (ABI rule 4)
-    std::unique_ptr<State> state;
-};
-
-inline LevelBox *box(pz_level *h) { return reinterpret_cast<LevelBox *>(h); }
-inline const Level &unbox(const pz_level *h) { return *reinterpret_cast<const LevelBox *>(h)->level; }
-inline const StateBox &unbox(const pz_state *h) { return *reinterpret_cast<const StateBox *>(h); }
-inline pz_level *handle(std::unique_ptr<Level> l) {
-    if (!l) throw Error(PZ_ERR_INTERNAL, "plugin returned no level");
-    return reinterpret_cast<pz_level *>(new LevelBox{std::move(l)});
-}
-inline pz_state *handle(const LevelBox *level, std::unique_ptr<State> s) {
-    if (!s) throw Error(PZ_ERR_INTERNAL, "plugin returned no state");
-    return reinterpret_cast<pz_state *>(new StateBox{level, std::move(s)});
-}
 
 // Truncates on a UTF-8 character boundary: the host rejects a string that ends inside a character.
 inline void copy_to(char *dst, size_t cap, const std::string &src) {
@@ -88,36 +67,36 @@ inline std::vector<std::pair<std::string, std::string>> pairs(const pz_param_val
     return v;
 }
 
-// The methods the exported class defines, as a mask of Method bits (capability_rules.hpp). A TypedPuzzle's adapter
-// carries its class's typed methods (checked, with their signatures, by check_typed_puzzle); a pluzzle::Puzzle
-// subclass (being retired) is read from its overrides and checked here, by the same rule.
-template <class P> constexpr uint32_t exported_methods() {
-    if constexpr (is_typed_adapter<P>::value)
-        return P::methods;
-    else
-        return overridden_methods<P>();
-}
-template <class P> constexpr bool capabilities_match() {
-    if constexpr (is_typed_adapter<P>::value)
-        return true;
-    else
-        return check_capabilities<P, overridden_methods<P>()>();
-}
-
-// Whether P says where its cells are (ABI 1.6 cell_outline): a cell_outline, or a TypedPuzzle's cell_grid.
+// Whether P says where its cells are (ABI 1.6 cell_outline): a cell_outline, or a cell_grid.
 template <class P> constexpr bool defines_cell_outline() {
-    return defines(exported_methods<P>(), Method::cell_outline) || defines(exported_methods<P>(), Method::cell_grid);
+    return defines(typed_methods<P>(), Method::cell_outline) || defines(typed_methods<P>(), Method::cell_grid);
 }
 
-// P is the class the bridge calls: a TypedPuzzle's adapter (exported_puzzle_t), or a pluzzle::Puzzle subclass.
+// P is the author's class; the bridge calls it through PuzzleCalls (typed_calls.hpp), which checks it.
 template <class P> struct Bridge {
-    static_assert(std::is_base_of_v<Puzzle, P>,
-                  "PLUZZLE_EXPORT_PLUGIN takes a pluzzle::TypedPuzzle<L, S> subclass (or a pluzzle::Puzzle subclass)");
-    static_assert(capabilities_match<P>());
+    static_assert(is_typed_puzzle<P>::value, "PLUZZLE_EXPORT_PLUGIN takes a pluzzle::TypedPuzzle<L, S> subclass");
+    using L = typename P::LevelType;
+    using S = typename P::StateType;
 
-    static const P &puzzle() {
-        static const P instance;
+    static const PuzzleCalls<P> &puzzle() {
+        static const PuzzleCalls<P> instance;
         return instance;
+    }
+
+    // What the opaque handles point to: a level value, and a state value with the level it belongs to.
+    struct LevelBox {
+        L level;
+    };
+    struct StateBox {
+        const LevelBox *level; // the host keeps the level alive while the state lives (ABI rule 4)
+        S state;
+    };
+    static const LevelBox &box_of(const pz_level *h) { return *reinterpret_cast<const LevelBox *>(h); }
+    static const L &unbox(const pz_level *h) { return box_of(h).level; }
+    static const StateBox &unbox(const pz_state *h) { return *reinterpret_cast<const StateBox *>(h); }
+    static pz_level *handle(L l) { return reinterpret_cast<pz_level *>(new LevelBox{std::move(l)}); }
+    static pz_state *handle(const LevelBox *level, S s) {
+        return reinterpret_cast<pz_state *>(new StateBox{level, std::move(s)});
     }
 
     // Everything the C table points into: the descriptors' strings and the C arrays over them. It is built where
@@ -134,7 +113,7 @@ template <class P> struct Bridge {
         pz_plugin table{};
 
         Exported() : info(puzzle().info()) {
-            info.capabilities = P::capabilities; // the checked constant is the one truth
+            info.capabilities = uint64_t(P::capabilities); // the checked constant is the one truth
             for (auto &f : info.formats)
                 formats.push_back({f.name.c_str(), f.extensions.c_str(), f.description.c_str()});
             auto to_c = [](const ParamDesc &p) {
@@ -256,7 +235,7 @@ template <class P> struct Bridge {
     static pz_code encode(const pz_level *l, const pz_text_sink *out, pz_error *err) {
         return guard(err, [&] { write(out, puzzle().encode(unbox(l))); });
     }
-    static void level_free(pz_level *l) { delete box(l); }
+    static void level_free(pz_level *l) { delete reinterpret_cast<LevelBox *>(l); }
     static pz_code validate(const pz_level *l, pz_error *err) {
         return guard(
             err, [&] { puzzle().validate(unbox(l)); }, PZ_ERR_INVALID);
@@ -306,7 +285,7 @@ template <class P> struct Bridge {
     static pz_code render(const pz_level *l, const pz_state *s, const pz_canvas *c, pz_error *err) {
         return guard(err, [&] {
             Canvas canvas(c);
-            puzzle().render(unbox(l), s ? unbox(s).state.get() : nullptr, canvas);
+            puzzle().render(unbox(l), s ? &unbox(s).state : nullptr, canvas);
         });
     }
     static pz_code generate(const pz_param_value *p, uint32_t n, uint64_t seed, const pz_solve_request *req,
@@ -335,7 +314,7 @@ template <class P> struct Bridge {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
             Canvas canvas(c);
-            puzzle().render_move(*b.level->level, *b.state, std::string_view(move, len), t, canvas);
+            puzzle().render_move(b.level->level, b.state, std::string_view(move, len), t, canvas);
         });
     }
     static pz_code cell_outline(const pz_level *l, int32_t row, int32_t col, pz_point *points, uint32_t capacity,
@@ -350,29 +329,28 @@ template <class P> struct Bridge {
     }
     static pz_code state_new(const pz_level *l, pz_state **out, pz_error *err) {
         return guard(err, [&] {
-            *out = handle(reinterpret_cast<const LevelBox *>(l), puzzle().start(unbox(l)));
+            *out = handle(&box_of(l), puzzle().start(unbox(l)));
         });
     }
     static pz_code state_decode(const pz_level *l, const char *text, size_t len, pz_state **out, pz_error *err) {
         return guard(
             err,
             [&] {
-                *out = handle(reinterpret_cast<const LevelBox *>(l),
-                              puzzle().decode_state(unbox(l), std::string_view(text, len)));
+                *out = handle(&box_of(l), puzzle().decode_state(unbox(l), std::string_view(text, len)));
             },
             PZ_ERR_PARSE);
     }
     static pz_code state_encode(const pz_state *s, const pz_text_sink *out, pz_error *err) {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
-            write(out, puzzle().encode_state(*b.level->level, *b.state));
+            write(out, puzzle().encode_state(b.level->level, b.state));
         });
     }
     static void state_free(pz_state *s) { delete reinterpret_cast<StateBox *>(s); }
     static pz_code state_status(const pz_state *s, pz_play_status *out, pz_error *err) {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
-            PlayStatus st = puzzle().status(*b.level->level, *b.state);
+            PlayStatus st = puzzle().status(b.level->level, b.state);
             if (!PZ_STRUCT_HAS(out, pz_play_status, message)) throw Error(PZ_ERR_ARGUMENT, "status struct too small");
             out->phase = st.phase;
             out->players = st.players;
@@ -393,13 +371,13 @@ template <class P> struct Bridge {
     static pz_code interpret(const pz_state *s, const pz_input *in, const pz_text_sink *move, pz_error *err) {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
-            write(move, puzzle().interpret(*b.level->level, *b.state, full_input(in)));
+            write(move, puzzle().interpret(b.level->level, b.state, full_input(in)));
         });
     }
     static pz_code execute(const pz_state *s, const char *move, size_t len, pz_state **out, pz_error *err) {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
-            *out = handle(b.level, puzzle().execute(*b.level->level, *b.state, std::string_view(move, len)));
+            *out = handle(b.level, puzzle().execute(b.level->level, b.state, std::string_view(move, len)));
         });
     }
     static pz_code edit_interpret(const pz_level *l, const char *tool, const pz_input *in,
@@ -414,14 +392,14 @@ template <class P> struct Bridge {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
             SolveControl control(req, nullptr);
-            write(move, puzzle().ai_move(*b.level->level, *b.state, ai ? ai : "", control));
+            write(move, puzzle().ai_move(b.level->level, b.state, ai ? ai : "", control));
         });
     }
     static pz_code ai_profile_update(const pz_state *s, const char *ai, uint32_t seat, const char *value,
                                      const pz_text_sink *out, pz_error *err) {
         return guard(err, [&] {
             const StateBox &b = unbox(s);
-            write(out, puzzle().ai_profile_update(*b.level->level, *b.state, ai ? ai : "", seat, value ? value : ""));
+            write(out, puzzle().ai_profile_update(b.level->level, b.state, ai ? ai : "", seat, value ? value : ""));
         });
     }
 };
@@ -432,9 +410,8 @@ template <class P> struct Bridge {
 // exactly one .cpp file of the plugin, outside any namespace.
 #define PLUZZLE_EXPORT_PLUGIN(PuzzleClass)                                                                             \
     extern "C" const pz_plugin *pluzzle_plugin_entry(uint32_t host_major, uint32_t host_minor) {                       \
-        return ::pluzzle::detail::Bridge<::pluzzle::detail::exported_puzzle_t<PuzzleClass>>::entry(host_major,         \
-                                                                                                   host_minor);        \
+        return ::pluzzle::detail::Bridge<PuzzleClass>::entry(host_major, host_minor);                                  \
     }                                                                                                                  \
     extern "C" const char *pluzzle_plugin_entry_error(void) {                                                          \
-        return ::pluzzle::detail::Bridge<::pluzzle::detail::exported_puzzle_t<PuzzleClass>>::entry_error();            \
+        return ::pluzzle::detail::Bridge<PuzzleClass>::entry_error();                                                  \
     }

@@ -1,5 +1,5 @@
 // pluzzle/play_status.hpp -- the C++ face of pz_play_status: where a puzzle or game stands. Plugins return it from
-// Puzzle::status(); the host reads the same type back.
+// their puzzle class's status(); the host reads the same type back.
 #pragma once
 #include <pluzzle/abi.h>
 

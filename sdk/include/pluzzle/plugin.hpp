@@ -5,8 +5,7 @@
 //   class MyPuzzle : public pluzzle::TypedPuzzle<MyLevel, MyState> { ... };  // typed_puzzle.hpp lists the methods
 //   PLUZZLE_EXPORT_PLUGIN(MyPuzzle)
 //
-// MyLevel and MyState are your own value types: no base classes, no downcasts. (A pluzzle::Puzzle subclass,
-// puzzle.hpp, still exports while that model is being retired.)
+// MyLevel and MyState are your own value types: no base classes, no downcasts.
 //
 // Build it with the CMake package:  find_package(PluzzleSDK) + pluzzle_add_plugin(my_puzzle my_puzzle.cpp)
 #pragma once
@@ -19,7 +18,7 @@
 #include <pluzzle/grid_lines.hpp>
 #include <pluzzle/input.hpp>
 #include <pluzzle/params.hpp>
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 #include <pluzzle/rng.hpp>
 #include <pluzzle/solve_control.hpp>
 #include <pluzzle/solve_status.hpp>

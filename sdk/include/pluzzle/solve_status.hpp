@@ -1,5 +1,5 @@
 // pluzzle/solve_status.hpp -- the C++ face of pz_solve_status: its text form and the two questions every caller asks
-// of it. Plugins return a status from Puzzle::solve(); the host prints it, stores it in its database and reads it
+// of it. Plugins return a status from their solve(); the host prints it, stores it in its database and reads it
 // back with the same functions, so plugins, host and editor share one definition of "solved" and "final".
 //
 // The texts ("solved", "unique", "multiple", "unsolvable", "limit", "cancelled") are a stable interface: databases

@@ -7,7 +7,7 @@
 
 #include <pluzzle/abi.h>
 #include <pluzzle/play_status.hpp>
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 #include <pluzzle/solve_status.hpp>
 
 #include <atomic>

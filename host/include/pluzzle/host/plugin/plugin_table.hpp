@@ -3,7 +3,7 @@
 // needs the level store.
 #pragma once
 #include <pluzzle/abi.h>
-#include <pluzzle/puzzle.hpp>
+#include <pluzzle/puzzle_types.hpp>
 
 #include <cstdint>
 #include <string>
