@@ -32,6 +32,11 @@ void ByteWriter::u64(uint64_t v) { put_le(out_, v); }
 void ByteWriter::f32(float v) { u32(bit_cast<uint32_t>(v)); }
 void ByteWriter::f64(double v) { u64(bit_cast<uint64_t>(v)); }
 
+void ByteWriter::patch_u32(size_t at, uint32_t v) {
+    for (size_t i = 0; i < 4; ++i)
+        out_[at + i] = char((v >> (8 * i)) & 0xffu);
+}
+
 void ByteWriter::str(std::string_view s) {
     u32(uint32_t(s.size()));
     out_.append(s);

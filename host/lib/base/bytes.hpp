@@ -21,6 +21,8 @@ class ByteWriter {
     void f64(double v);           // its IEEE bits, as a u64
     void str(std::string_view s); // a u32 length, then the bytes (the caller keeps it under 4 GiB)
     void raw(std::string_view s) { out_.append(s); }
+    void patch_u32(size_t at, uint32_t v); // overwrites 4 bytes written before (a length known only at the end)
+    void reserve(size_t n) { out_.reserve(n); } // a big message written once, not copied each time it outgrows
     size_t size() const { return out_.size(); }
     std::string take() { return std::move(out_); }
 

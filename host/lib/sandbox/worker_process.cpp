@@ -26,6 +26,10 @@ std::string ExitReason::text() const {
     return "exited with status " + std::to_string(exit_code);
 }
 
+namespace {
+constexpr size_t kPipeBytes = size_t(1) << 20;
+}
+
 WorkerProcess::WorkerProcess(const std::string &executable) {
     int to_child[2], from_child[2];
     if (pipe2(to_child, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
@@ -48,6 +52,10 @@ WorkerProcess::WorkerProcess(const std::string &executable) {
     }
     fcntl(in_, F_SETFL, fcntl(in_, F_GETFL) | O_NONBLOCK);
     fcntl(out_, F_SETFL, fcntl(out_, F_GETFL) | O_NONBLOCK);
+    // A level or a solution of a megabyte crosses in one write instead of sixteen 64 KiB turns of both processes.
+    // Best effort: the system caps it (/proc/sys/fs/pipe-max-size), and the default still works.
+    for (const int fd : {in_, out_})
+        fcntl(fd, F_SETPIPE_SZ, int(kPipeBytes));
 }
 
 WorkerProcess::~WorkerProcess() {

@@ -32,10 +32,38 @@ void check_payload_size(Kind kind, size_t size) {
 // Field<Io, T> is the message as that io takes it: read-only to write it, writable to read it.
 template <class Io, class T> using Field = std::conditional_t<Io::decoding, T &, const T &>;
 
+// Counts the bytes an Encode will write, so it allocates once: a frame carrying a level of megabytes is copied
+// into its buffer once, not again each time the buffer outgrows itself.
+class Measure {
+  public:
+    static constexpr bool decoding = false;
+    void u8(uint8_t, const char *) { bytes += 1; }
+    void u32(uint32_t, const char *) { bytes += 4; }
+    void u64(uint64_t, const char *) { bytes += 8; }
+    void i64(int64_t, const char *) { bytes += 8; }
+    void f64(double, const char *) { bytes += 8; }
+    void flag(bool, const char *) { bytes += 1; }
+    template <class Enum> void enum_u8(Enum, const char *, Enum) { bytes += 1; }
+    void str(std::string_view s, const char *) { bytes += 4 + s.size(); }
+    template <class T, class Each> void list(const std::vector<T> &items, const char *, size_t, Each each) {
+        bytes += 4;
+        for (const T &item : items)
+            each(item);
+    }
+    size_t bytes = 0;
+};
+
 class Encode {
   public:
     static constexpr bool decoding = false;
-    explicit Encode(Kind kind) : kind_(kind) {}
+    // `framed`: the payload goes after a frame header (its length filled in by done()); `size`: the bytes to come.
+    Encode(Kind kind, bool framed, size_t size) : kind_(kind), header_(framed ? kHeaderSize : 0) {
+        out_.reserve(header_ + size);
+        if (framed) {
+            out_.u32(0);
+            out_.u8(uint8_t(kind));
+        }
+    }
     void u8(uint8_t v, const char *) { out_.u8(v); }
     void u32(uint32_t v, const char *) { out_.u32(v); }
     void u64(uint64_t v, const char *) { out_.u64(v); }
@@ -57,12 +85,15 @@ class Encode {
             each(item);
     }
     std::string done() {
-        check_payload_size(kind_, out_.size());
+        const size_t payload = out_.size() - header_;
+        check_payload_size(kind_, payload);
+        if (header_) out_.patch_u32(0, uint32_t(payload));
         return out_.take();
     }
 
   private:
     Kind kind_;
+    size_t header_;
     ByteWriter out_;
 };
 
@@ -212,8 +243,10 @@ template <class Io> void layout(Io &io, Field<Io, Progress> m) {
     io.str(m.message, "message");
 }
 
-template <class Message> std::string encoded(const Message &m) {
-    Encode io(Message::kind);
+template <class Message> std::string encoded(const Message &m, bool framed = false) {
+    Measure size;
+    layout<Measure>(size, m);
+    Encode io(Message::kind, framed, size.bytes);
     layout<Encode>(io, m);
     return io.done();
 }
@@ -270,6 +303,19 @@ std::string payload_of(const Progress &m) { return encoded(m); }
 std::string payload_of(const Cancel &) { return {}; }
 std::string payload_of(const Stop &) { return {}; }
 
+std::string encode(const Hello &m) { return encoded(m, true); }
+std::string encode(const Setup &m) { return encoded(m, true); }
+std::string encode(const Chunk &m) { return encoded(m, true); }
+std::string encode(const Result &m) { return encoded(m, true); }
+std::string encode(const Results &m) { return encoded(m, true); }
+std::string encode(const Returned &m) { return encoded(m, true); }
+std::string encode(const Heartbeat &m) { return encoded(m, true); }
+std::string encode(const Call &m) { return encoded(m, true); }
+std::string encode(const Answer &m) { return encoded(m, true); }
+std::string encode(const Progress &m) { return encoded(m, true); }
+std::string encode(const Cancel &) { return frame(Kind::cancel, {}); }
+std::string encode(const Stop &) { return frame(Kind::stop, {}); }
+
 std::string frame(Kind kind, std::string_view payload) {
     check_payload_size(kind, payload.size());
     ByteWriter out;
@@ -309,6 +355,14 @@ void FrameReader::append(const char *data, size_t size) {
         buffer_.erase(0, start_);
         start_ = 0;
     }
+    // A big frame's whole length is reserved once its header is here, so its bytes are not copied again each time
+    // the buffer outgrows itself.
+    if (buffer_.size() - start_ < 4 && buffer_.size() - start_ + size >= 4) {
+        std::string head = buffer_.substr(start_);
+        head.append(data, 4 - head.size());
+        const uint32_t len = le_u32(head);
+        if (len <= kMaxPayload) buffer_.reserve(start_ + kHeaderSize + len);
+    }
     buffer_.append(data, size);
 }
 
@@ -331,6 +385,12 @@ FrameReader::Status FrameReader::next(Frame &out) {
     }
     if (available - kHeaderSize < len) return Status::incomplete;
     out.kind = Kind(p[4]);
+    if (start_ == 0 && buffer_.size() == kHeaderSize + len) { // the frame is all there is: take the buffer itself
+        out.payload = std::move(buffer_);
+        out.payload.erase(0, kHeaderSize);
+        buffer_.clear();
+        return Status::frame;
+    }
     out.payload.assign(buffer_, start_ + kHeaderSize, len);
     start_ += kHeaderSize + len;
     if (start_ == buffer_.size()) {

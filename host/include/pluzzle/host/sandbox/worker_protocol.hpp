@@ -186,7 +186,19 @@ Hello hello_of(const PluginRegistry &registry, uint32_t slots = 1);
 
 // A whole pipe frame around a payload.
 std::string frame(Kind kind, std::string_view payload);
-template <class Message> std::string encode(const Message &m) { return frame(Message::kind, payload_of(m)); }
+// A message as a whole pipe frame: frame(kind, payload_of(m)), written in one buffer.
+std::string encode(const Hello &m);
+std::string encode(const Setup &m);
+std::string encode(const Chunk &m);
+std::string encode(const Result &m);
+std::string encode(const Results &m);
+std::string encode(const Returned &m);
+std::string encode(const Heartbeat &m);
+std::string encode(const Cancel &m);
+std::string encode(const Stop &m);
+std::string encode(const Call &m);
+std::string encode(const Answer &m);
+std::string encode(const Progress &m);
 
 // Decoders of one payload: every byte must be used; anything else throws ProtocolError naming the field.
 Hello decode_hello(std::string_view payload);
