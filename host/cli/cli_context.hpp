@@ -73,10 +73,7 @@ struct Context {
             std::vector<std::string> extra = plugin_paths;
             for (auto &p : settings().plugin_paths) extra.push_back(p);
             registry_.emplace();
-            // A sandbox started already (sandbox() comes first) loads each plugin as this process does, not after.
-            registry_->load_folders(host::PluginRegistry::default_search_path(extra), [this](const std::string &file) {
-                if (sandbox_) sandbox_->preload(file);
-            });
+            registry_->load_folders(host::PluginRegistry::default_search_path(extra));
             // Skipped plugins are reported, never fatal.
             for (auto &p : registry_->problems())
                 std::cerr << "pluzzle: warning: skipped plugin " << p.path << ": " << p.reason << "\n";

@@ -125,14 +125,14 @@ TEST(Difficulty, TheEstimateCrossesTheSandboxUnchanged) {
     auto level = plugin->parse(host::read_text_file(path), "", path).at(0).level;
     const std::string text = plugin->encode(level.get());
     const host::SolveReport here = plugin->solve(level.get(), {});
-    const host::SandboxOutcome out = sandbox.call(host::solve_call(*plugin, text, "t", {}), plugin->id());
+    const host::SandboxOutcome out = sandbox.call(host::solve_call(*plugin, host::text_level(text, "t"), {}), plugin->id());
     ASSERT_TRUE(out.answered()) << out.reason;
     const host::SolveReport there = host::solve_report_of(*out.answer);
     EXPECT_EQ(there.difficulty, here.difficulty); // the shortest exact text of a double round-trips
     EXPECT_EQ(there.difficulty_label, here.difficulty_label);
     // No estimate stays no estimate (NaN), not 0.
     const auto p = probe();
-    const host::SandboxOutcome none = sandbox.call(host::solve_call(*p, "probe 1\nvalue 2\n", "t", {}), "probe");
+    const host::SandboxOutcome none = sandbox.call(host::solve_call(*p, host::text_level("probe 1\nvalue 2\n", "t"), {}), "probe");
     ASSERT_TRUE(none.answered()) << none.reason;
     EXPECT_TRUE(std::isnan(host::solve_report_of(*none.answer).difficulty));
 }

@@ -24,7 +24,7 @@ using Clock = std::chrono::steady_clock;
 
 host::SolveReport solve_in(host::PluginSandbox &sandbox, const host::Plugin &plugin, const std::string &text,
                            const host::SolveOptions &options = {}) {
-    const SandboxOutcome out = sandbox.call(host::solve_call(plugin, text, "t", options), plugin.id());
+    const SandboxOutcome out = sandbox.call(host::solve_call(plugin, host::text_level(text, "t"), options), plugin.id());
     EXPECT_TRUE(out.answered()) << out.reason;
     return out.answered() ? host::solve_report_of(*out.answer) : host::SolveReport{};
 }
@@ -76,7 +76,7 @@ TEST(PluginSandbox, ACrashCostsOneCallAndTheNextGetsAFreshWorker) {
     EXPECT_EQ(solve_in(sandbox, *probe(), "probe 1\nvalue 3\n").solutions, std::vector<std::string>{"answer 3"});
     for (const char *how : {"segv", "abort", "exit"}) {
         const SandboxOutcome out =
-            sandbox.call(host::solve_call(*probe(), std::string("probe 1\ncrash ") + how + "\n", "t", {}), "probe");
+            sandbox.call(host::solve_call(*probe(), host::text_level(std::string("probe 1\ncrash ") + how + "\n", "t"), {}), "probe");
         EXPECT_FALSE(out.answered());
         EXPECT_EQ(out.failure, SandboxOutcome::Failure::crashed);
         EXPECT_NE(out.reason.find("plugin 'probe' (solve) crashed"), std::string::npos) << out.reason;
@@ -96,7 +96,7 @@ TEST(PluginSandbox, AHangIsKilledAtTheDeadline) {
     host::PluginSandbox sandbox;
     const auto start = Clock::now();
     const SandboxOutcome out =
-        sandbox.call(host::solve_call(*probe(), "probe 1\nhang_ms 600000\n", "t", {}), "probe", {0.3});
+        sandbox.call(host::solve_call(*probe(), host::text_level("probe 1\nhang_ms 600000\n", "t"), {}), "probe", {0.3});
     EXPECT_LT(seconds_since(start), 5);
     EXPECT_EQ(out.failure, SandboxOutcome::Failure::timeout);
     EXPECT_EQ(out.exit.signal, SIGKILL);
@@ -115,7 +115,7 @@ TEST(PluginSandbox, ACancelReachesAPoliteSolveAndIsEnforcedOnADeafOne) {
         cancel = true;
     });
     SandboxOutcome out =
-        sandbox.call(host::solve_call(*probe(), "probe 1\nsleep_ms 600000\n", "t", {}), "probe", {}, &cancel);
+        sandbox.call(host::solve_call(*probe(), host::text_level("probe 1\nsleep_ms 600000\n", "t"), {}), "probe", {}, &cancel);
     canceller.join();
     ASSERT_TRUE(out.answered()) << out.reason; // the plugin polls: it answers "cancelled" itself
     EXPECT_EQ(host::solve_report_of(*out.answer).status, PZ_SOLVE_CANCELLED);
@@ -127,13 +127,13 @@ TEST(PluginSandbox, ACancelReachesAPoliteSolveAndIsEnforcedOnADeafOne) {
 
     cancel = true; // a plugin deaf to it is killed after the grace
     const auto start = Clock::now();
-    out = sandbox.call(host::solve_call(*probe(), "probe 1\nhang_ms 600000\n", "t", {}), "probe", {0, 0.2}, &cancel);
+    out = sandbox.call(host::solve_call(*probe(), host::text_level("probe 1\nhang_ms 600000\n", "t"), {}), "probe", {0, 0.2}, &cancel);
     EXPECT_LT(seconds_since(start), 5);
     EXPECT_EQ(out.failure, SandboxOutcome::Failure::cancelled);
     EXPECT_NE(out.reason.find("ignored the cancel"), std::string::npos) << out.reason;
 
     // Cancelled before a fresh worker has even said HELLO: the call never started, and nothing is signalled early.
-    out = sandbox.call(host::solve_call(*probe(), "probe 1\nvalue 1\n", "t", {}), "probe", {}, &cancel);
+    out = sandbox.call(host::solve_call(*probe(), host::text_level("probe 1\nvalue 1\n", "t"), {}), "probe", {}, &cancel);
     EXPECT_EQ(out.failure, SandboxOutcome::Failure::cancelled);
     EXPECT_NE(out.reason.find("cancelled before it started"), std::string::npos) << out.reason;
 }
@@ -163,7 +163,7 @@ TEST(PluginSandbox, ErrorsComeBackAsThePluginRaisedThemWithTheirPlace) {
     out = sandbox.call(host::parse_call(*probe(), "probe 1\nthrow parse\n", "", "f.probe"), "probe");
     ASSERT_TRUE(out.answered());
     EXPECT_THROW(host::rethrow_failure(*out.answer), host::ForeignParseError);
-    out = sandbox.call(host::solve_call(*probe(), "probe 1\nthrow solve\n", "t", {}), "probe");
+    out = sandbox.call(host::solve_call(*probe(), host::text_level("probe 1\nthrow solve\n", "t"), {}), "probe");
     ASSERT_TRUE(out.answered());
     EXPECT_THROW(host::solve_report_of(*out.answer), host::PluginError);
     out = sandbox.call(host::parse_call(*probe(), "probe 1\nvalue 1\nprobe 1\n", "", "f.probe"), "probe");
@@ -176,22 +176,22 @@ TEST(PluginSandbox, RenderCheckAndAiMoveAnswerLikeThePlugin) {
     host::PluginSandbox sandbox;
     const std::string level = "probe 1\nvalue 5\n";
     const std::string state = "answer 5";
-    SandboxOutcome out = sandbox.call(host::render_call(*probe(), level, &state, "s", "svg", 2), "probe");
+    SandboxOutcome out = sandbox.call(host::render_call(*probe(), host::text_level(level), &state, "s", "svg", 2), "probe");
     ASSERT_TRUE(out.answered()) << out.reason;
     host::rethrow_failure(*out.answer);
     const auto parsed = probe()->parse(level, "", "t").at(0).level;
     const auto decoded = probe()->decode_state(parsed, state, "s");
     EXPECT_EQ(host::wire::field_or(out.answer->fields, "document"),
               host::svg_document(probe()->render(parsed.get(), decoded.get()), 2));
-    out = sandbox.call(host::check_call(*probe(), level, "answer 4"), "probe");
+    out = sandbox.call(host::check_call(*probe(), host::text_level(level), "answer 4"), "probe");
     ASSERT_TRUE(out.answered());
     const host::CheckReport wrong = host::check_report_of(*out.answer);
     EXPECT_FALSE(wrong.ok);
     EXPECT_EQ(wrong.message, probe()->check(parsed.get(), "answer 4").message);
-    out = sandbox.call(host::ai_move_call(*probe(), "probe 1\ngame 7\n", "takes 1", "greedy", 1), "probe");
+    out = sandbox.call(host::ai_move_call(*probe(), host::text_level("probe 1\ngame 7\n"), "takes 1", "greedy", 1), "probe");
     ASSERT_TRUE(out.answered());
     EXPECT_EQ(host::wire::field_or(out.answer->fields, "move"), "take 2"); // 6 left: leave a multiple of four
-    out = sandbox.call(host::render_call(*probe(), "probe 1\ncrash_in render\n", nullptr, "", "png", 1), "probe");
+    out = sandbox.call(host::render_call(*probe(), host::text_level("probe 1\ncrash_in render\n"), nullptr, "", "png", 1), "probe");
     EXPECT_EQ(out.failure, SandboxOutcome::Failure::crashed);
     EXPECT_EQ(out.exit.signal, SIGSEGV);
 }

@@ -78,8 +78,7 @@ std::vector<std::string> PluginRegistry::default_search_path(const std::vector<s
     return out;
 }
 
-void PluginRegistry::load_folders(const std::vector<std::string> &folders,
-                                  const std::function<void(const std::string &file)> &before_each) {
+void PluginRegistry::load_folders(const std::vector<std::string> &folders) {
     for (auto &folder : folders) {
         // Anyone who can write the folder can add a library to it, which would then be loaded as a plugin.
         if (FileOwnership folder_trust = plugin_file_ownership(folder); !folder_trust.problem.empty()) {
@@ -93,7 +92,6 @@ void PluginRegistry::load_folders(const std::vector<std::string> &folders,
         if (ec) problems_.push_back({folder, "cannot list folder: " + ec.message()});
         std::sort(files.begin(), files.end());
         for (auto &f : files) {
-            if (before_each) before_each(f);
             load_file(f);
         }
     }

@@ -31,16 +31,21 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
         call.op = "parse_many";
         call.args = std::move(args);
         size_t answered = 0;
+        std::vector<KnownVerdict *> read; // the verdicts of texts read, to name the batch once it is answered
         const SandboxOutcome out =
             sandbox.call(std::move(call), plugin.id(), {kParseDeadlineSeconds + 0.05 * double(end - from)}, nullptr,
                          [&](const wire::Progress &p) {
                              const size_t i = from + size_t(p.nodes);
                              if (i >= end) return;
-                             verdicts[parse_verdict_key(plugin, format, texts[i].second)] = {
-                                 p.fraction > 0 ? ParseVerdict::read : ParseVerdict::refused, {}};
+                             KnownVerdict &v = verdicts[parse_verdict_key(plugin, format, texts[i].second)];
+                             v = {p.fraction > 0 ? ParseVerdict::read : ParseVerdict::refused, {}, 0, i - from};
+                             if (v.verdict == ParseVerdict::read) read.push_back(&v);
                              answered = std::max(answered, size_t(p.nodes) + 1);
                          });
         if (out.answered()) {
+            sandbox.worker_keeps(out.answer->call_id);
+            for (KnownVerdict *v : read)
+                v->batch = out.answer->call_id;
             from = end;
             continue;
         }
@@ -59,8 +64,13 @@ std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &
     if (verdicts) {
         const auto known = verdicts->find(parse_verdict_key(plugin, format, text));
         if (known != verdicts->end()) {
-            if (known->second.verdict == ParseVerdict::crashed) throw InputError(source, known->second.reason);
-            return plugin.parse(text, format, source); // read there, or refused there: the same answer here
+            const KnownVerdict &v = known->second;
+            if (v.verdict == ParseVerdict::crashed) throw InputError(source, v.reason);
+            auto levels = plugin.parse(text, format, source); // read there, or refused there: the same answer here
+            if (sandbox && v.batch != 0 && v.batch == sandbox->kept_batch())
+                for (size_t i = 0; i < levels.size(); ++i)
+                    sandbox->note_kept(levels[i].level, kept_reference(v.batch, v.text, i));
+            return levels;
         }
     }
     return parse_level_text(plugin, text, format, source, sandbox);

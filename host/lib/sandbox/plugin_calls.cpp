@@ -12,9 +12,12 @@ namespace {
 // A check or a drawing has no time limit of its own; one that takes this long is a hang.
 constexpr double kOneCallDeadlineSeconds = 60;
 
-// The level's canonical text, for a worker.
-std::string text_of(const Plugin &plugin, const LevelArg &level) {
-    return level.text ? *level.text : plugin.encode(level.level.get());
+// The level, for the site's worker: the one it kept when it read the file (not sent or parsed again), else its
+// canonical text.
+wire::Fields level_fields(const Plugin &plugin, const LevelArg &level, const CallSite &site) {
+    if (level.level)
+        if (auto reference = site.sandbox->kept_reference(level.level.get())) return {{"kept", std::move(*reference)}};
+    return text_level(level.text ? *level.text : plugin.encode(level.level.get()), level.source);
 }
 
 // The level, for a call in this process.
@@ -58,7 +61,7 @@ CheckReport check_level(const Plugin &plugin, const LevelArg &level, const std::
                         const CallSite &site) {
     if (!site.sandbox) return plugin.check(level_of(plugin, level).get(), solution);
     return check_report_of(
-        *answer_of(plugin, check_call(plugin, text_of(plugin, level), solution), kOneCallDeadlineSeconds, site));
+        *answer_of(plugin, check_call(plugin, level_fields(plugin, level, site), solution), kOneCallDeadlineSeconds, site));
 }
 
 SolveReport solve_level(const Plugin &plugin, const LevelArg &level, const SolveOptions &options,
@@ -71,9 +74,9 @@ SolveReport solve_level(const Plugin &plugin, const LevelArg &level, const Solve
     const auto progress = [&](const wire::Progress &p) {
         if (options.progress) options.progress(pz_progress{p.nodes, p.fraction, p.message.c_str()});
     };
-    const auto answer = answer_of(plugin, solve_call(plugin, text_of(plugin, level), level.source, with_cancel),
+    const auto answer = answer_of(plugin, solve_call(plugin, level_fields(plugin, level, site), with_cancel),
                                   sandbox_deadline(options.time_limit_s), here, true, progress);
-    if (answer) return solve_report_of(*answer);
+    if (answer) return solve_report_of(std::move(*answer));
     SolveReport cancelled;
     cancelled.status = PZ_SOLVE_CANCELLED;
     return cancelled;
@@ -87,7 +90,7 @@ DisplayList draw_level(const Plugin &plugin, const LevelArg &level, const std::s
         return plugin.render(here.get(), s.get());
     }
     return drawing_of(*answer_of(plugin,
-                                 render_call(plugin, text_of(plugin, level), state, state_source, "display_list", 1),
+                                 render_call(plugin, level_fields(plugin, level, site), state, state_source, "display_list", 1),
                                  kOneCallDeadlineSeconds, site));
 }
 
@@ -97,7 +100,7 @@ std::string render_level(const Plugin &plugin, const LevelArg &level, const std:
     if (!site.sandbox)
         return drawing_document(draw_level(plugin, level, state, state_source, site), output_format, scale);
     const auto answer =
-        answer_of(plugin, render_call(plugin, text_of(plugin, level), state, state_source, output_format, scale),
+        answer_of(plugin, render_call(plugin, level_fields(plugin, level, site), state, state_source, output_format, scale),
                   kOneCallDeadlineSeconds, site);
     rethrow_failure(*answer);
     return wire::field_or(answer->fields, "document");
@@ -110,7 +113,7 @@ std::string ai_move(const Plugin &plugin, const LevelArg &level, const pz_state 
     options.cancel = site.cancel;
     if (!site.sandbox) return plugin.ai_move(state, ai, options);
     const auto answer =
-        answer_of(plugin, ai_move_call(plugin, text_of(plugin, level), plugin.encode_state(state), ai, time_limit_s),
+        answer_of(plugin, ai_move_call(plugin, level_fields(plugin, level, site), plugin.encode_state(state), ai, time_limit_s),
                   sandbox_deadline(time_limit_s), site, true);
     if (!answer) throw WorkerLost("cancelled", SandboxOutcome::Failure::cancelled);
     rethrow_failure(*answer);

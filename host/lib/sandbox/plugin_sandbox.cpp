@@ -45,22 +45,27 @@ void PluginSandbox::start() { ensure_worker(); }
 void PluginSandbox::ensure_worker() {
     if (process_) return;
     process_ = std::make_unique<WorkerProcess>(executable_);
-    greeted_ = preloading_ = false;
+    greeted_ = false;
+    worker_keeps(0);
     ++started_;
     // No plugins up front: each call names the file it needs. The worker's HELLO (its protocol version) is read
     // with the first answer rather than waited for here, so starting costs no round trip.
     process_->send(wire::encode(wire::Setup{}));
 }
 
-void PluginSandbox::preload(const std::string &plugin_path) {
-    ensure_worker();
-    wire::Call call;
-    call.op = "load";
-    call.plugin_path = plugin_path;
-    call.call_id = last_preload_ = next_call_++;
-    process_->send(wire::encode(call)); // its answer is skipped by the next call, as a cancelled call's late one
-    process_->flush();
-    preloading_ = true;
+void PluginSandbox::worker_keeps(uint32_t batch) {
+    kept_batch_ = batch;
+    kept_.clear();
+}
+
+void PluginSandbox::note_kept(const LevelPtr &level, std::string reference) {
+    if (level) kept_[level.get()] = {level, std::move(reference)};
+}
+
+std::optional<std::string> PluginSandbox::kept_reference(const pz_level *level) const {
+    const auto it = kept_.find(level);
+    if (it == kept_.end() || it->second.first.lock().get() != level) return std::nullopt;
+    return it->second.second;
 }
 
 SandboxOutcome PluginSandbox::lost_worker(SandboxOutcome::Failure failure, std::string reason) {
@@ -70,6 +75,7 @@ SandboxOutcome PluginSandbox::lost_worker(SandboxOutcome::Failure failure, std::
     out.exit = process_->reap();
     out.reason = std::move(reason);
     process_.reset(); // the next call starts a fresh worker
+    worker_keeps(0);
     return out;
 }
 
@@ -112,8 +118,7 @@ SandboxOutcome PluginSandbox::call(wire::Call call, const std::string &plugin_na
                     if (p.call_id == call.call_id && on_progress) on_progress(p);
                 } else if (frame.kind == wire::Kind::answer) {
                     wire::Answer answer = wire::decode_answer(frame.payload);
-                    if (answer.call_id >= last_preload_) preloading_ = false; // the worker answers in order
-                    if (answer.call_id != call.call_id) continue; // a cancelled call's late answer, or a preload's
+                    if (answer.call_id != call.call_id) continue; // a cancelled call's late answer
                     SandboxOutcome out;
                     out.answer = std::move(answer);
                     return out;
@@ -124,8 +129,6 @@ SandboxOutcome PluginSandbox::call(wire::Call call, const std::string &plugin_na
         }
         if (!open) {
             SandboxOutcome out = lost_worker(SandboxOutcome::Failure::crashed, {});
-            if (std::exchange(preloading_, false)) // it may have died loading another plugin: not this call's crash
-                return this->call(std::move(call), plugin_name, limits, cancel, on_progress);
             out.reason = what + " crashed (worker " + out.exit.text() + ")";
             return out;
         }

@@ -72,16 +72,26 @@ std::shared_ptr<const Plugin> plugin_at(PluginRegistry &registry, const std::str
     return registry.plugins().back();
 }
 
-LevelPtr parse_one(const Plugin &plugin, const wire::Call &call) {
-    const std::string source = wire::field_or(call.args, "source", "level");
-    return plugin.parse_one(wire::field_or(call.args, "text"), source);
+// The call's level: the kept one it names, else its text parsed.
+LevelPtr parse_one(const Plugin &plugin, const wire::Call &call, const KeptLevels *kept) {
+    const std::string reference = wire::field_or(call.args, "kept");
+    if (reference.empty()) return plugin.parse_one(wire::field_or(call.args, "text"), wire::field_or(call.args, "source", "level"));
+    uint32_t batch = 0;
+    size_t text = 0, level = 0;
+    std::istringstream in(reference);
+    in >> batch >> text >> level;
+    // The host only names what it saw this worker keep: anything else is a host bug, never a guess.
+    if (in.fail() || !kept || batch == 0 || batch != kept->batch || kept->plugin_path != plugin.path() ||
+        text >= kept->texts.size() || level >= kept->texts[text].size())
+        throw PluginError("sandbox: the worker keeps no level '" + reference + "' of " + plugin.path());
+    return kept->texts[text][level];
 }
 
 wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::atomic<bool> *cancel,
                     const std::function<void(const pz_progress &)> &progress,
-                    const std::function<void(const wire::Progress &)> &emit) {
+                    const std::function<void(const wire::Progress &)> &emit, KeptLevels *kept) {
     const auto arg = [&](std::string_view key) { return wire::field_or(call.args, key); };
-    if (call.op == "load") return {}; // PluginSandbox::preload: run_sandbox_call has loaded the plugin
+    const auto parse_one = [&](const Plugin &p, const wire::Call &c) { return host::parse_one(p, c, kept); };
     if (call.op == "parse") {
         const auto levels = plugin.parse(arg("text"), arg("format"), arg("source"));
         return {{"levels", std::to_string(levels.size())}};
@@ -90,17 +100,21 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
         const std::string format = arg("format");
         std::string source;
         uint64_t index = 0;
+        if (kept) *kept = KeptLevels{call.call_id, plugin.path(), {}};
         for (const auto &[k, v] : call.args) {
             if (k == "source") source = v;
             if (k != "text") continue;
             bool read = true;
             std::string why;
+            std::vector<LevelPtr> levels;
             try {
-                plugin.parse(v, format, source);
+                for (ParsedLevel &l : plugin.parse(v, format, source))
+                    levels.push_back(std::move(l.level));
             } catch (const std::exception &e) {
                 read = false;
                 why = e.what();
             }
+            if (kept) kept->texts.push_back(std::move(levels));
             if (emit) emit(wire::Progress{call.call_id, index++, read ? 1.0 : 0.0, why});
         }
         return {{"count", std::to_string(index)}};
@@ -158,14 +172,18 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
 
 } // namespace
 
+std::string kept_reference(uint32_t batch, size_t text, size_t level) {
+    return std::to_string(batch) + " " + std::to_string(text) + " " + std::to_string(level);
+}
+
 wire::Answer run_sandbox_call(PluginRegistry &registry, const wire::Call &call, const std::atomic<bool> *cancel,
                               const std::function<void(const pz_progress &)> &progress,
-                              const std::function<void(const wire::Progress &)> &emit) {
+                              const std::function<void(const wire::Progress &)> &emit, KeptLevels *kept) {
     wire::Answer answer;
     answer.call_id = call.call_id;
     try {
         const auto plugin = plugin_at(registry, call.plugin_path);
-        answer.fields = run_op(*plugin, call, cancel, progress, emit);
+        answer.fields = run_op(*plugin, call, cancel, progress, emit, kept);
     } catch (const InputError &e) {
         answer.outcome = wire::AnswerOutcome::input_error;
         answer.message = e.what();
@@ -196,25 +214,29 @@ wire::Call parse_call(const Plugin &plugin, const std::string &text, const std::
     return call_of(plugin, "parse", {{"text", text}, {"format", format}, {"source", source}});
 }
 
-wire::Call solve_call(const Plugin &plugin, const std::string &canonical_text, const std::string &source,
-                      const SolveOptions &options) {
-    wire::Fields args = {{"text", canonical_text},
-                         {"source", source},
-                         {"time_limit_s", number(options.time_limit_s)},
-                         {"node_limit", std::to_string(options.node_limit)},
-                         {"max_solutions", std::to_string(options.max_solutions)}};
+wire::Fields text_level(std::string canonical_text, std::string source) {
+    return {{"text", std::move(canonical_text)}, {"source", std::move(source)}};
+}
+
+wire::Call solve_call(const Plugin &plugin, wire::Fields level, const SolveOptions &options) {
+    wire::Fields args = std::move(level);
+    args.insert(args.end(), {{"time_limit_s", number(options.time_limit_s)},
+                             {"node_limit", std::to_string(options.node_limit)},
+                             {"max_solutions", std::to_string(options.max_solutions)}});
     for (const auto &[k, v] : options.params)
         args.emplace_back("option", k + "=" + v);
     return call_of(plugin, "solve", std::move(args));
 }
 
-wire::Call check_call(const Plugin &plugin, const std::string &canonical_text, const std::string &solution) {
-    return call_of(plugin, "check", {{"text", canonical_text}, {"solution", solution}});
+wire::Call check_call(const Plugin &plugin, wire::Fields level, const std::string &solution) {
+    level.emplace_back("solution", solution);
+    return call_of(plugin, "check", std::move(level));
 }
 
-wire::Call render_call(const Plugin &plugin, const std::string &canonical_text, const std::string *state_text,
+wire::Call render_call(const Plugin &plugin, wire::Fields level, const std::string *state_text,
                        const std::string &state_source, const std::string &output_format, float scale) {
-    wire::Fields args = {{"text", canonical_text}, {"output_format", output_format}, {"scale", number(scale)}};
+    wire::Fields args = std::move(level);
+    args.insert(args.end(), {{"output_format", output_format}, {"scale", number(scale)}});
     if (state_text) {
         args.emplace_back("state", *state_text);
         args.emplace_back("state_source", state_source);
@@ -222,11 +244,10 @@ wire::Call render_call(const Plugin &plugin, const std::string &canonical_text, 
     return call_of(plugin, "render", std::move(args));
 }
 
-wire::Call ai_move_call(const Plugin &plugin, const std::string &canonical_text, const std::string &state_text,
+wire::Call ai_move_call(const Plugin &plugin, wire::Fields level, const std::string &state_text,
                         const std::string &ai, double time_limit_s) {
-    return call_of(
-        plugin, "ai_move",
-        {{"text", canonical_text}, {"state", state_text}, {"ai", ai}, {"time_limit_s", number(time_limit_s)}});
+    level.insert(level.end(), {{"state", state_text}, {"ai", ai}, {"time_limit_s", number(time_limit_s)}});
+    return call_of(plugin, "ai_move", std::move(level));
 }
 
 void rethrow_failure(const wire::Answer &answer) {
@@ -244,16 +265,16 @@ void rethrow_failure(const wire::Answer &answer) {
     throw error;
 }
 
-SolveReport solve_report_of(const wire::Answer &answer) {
+SolveReport solve_report_of(wire::Answer answer) {
     rethrow_failure(answer);
     SolveReport r;
-    for (const auto &[k, v] : answer.fields) {
+    for (auto &[k, v] : answer.fields) {
         if (k == "status") {
             const uint64_t status = to_u64(v);
             if (status > PZ_SOLVE_CANCELLED) throw PluginError("sandbox: unknown solve status " + v);
             r.status = SolveStatus(status);
         } else if (k == "solution")
-            r.solutions.push_back(v);
+            r.solutions.push_back(std::move(v)); // megabytes for a big board: moved, not copied
         else if (k == "nodes")
             r.nodes = to_u64(v);
         else if (k == "time_ms")

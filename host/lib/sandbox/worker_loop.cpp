@@ -147,7 +147,7 @@ class Worker {
         g_current_call = call.call_id;
         if (g_cancelled_call == call.call_id) g_cancel = true; // cancelled while still on its way here
         const auto emit = [&](const wire::Progress &p) { written = written && write_all(out_, wire::encode(p)); };
-        const wire::Answer a = run_sandbox_call(registry_, call, &g_cancel, progress, emit);
+        const wire::Answer a = run_sandbox_call(registry_, call, &g_cancel, progress, emit, &kept_);
         g_current_call = 0;
         g_cancel = false;
         written = written && write_all(out_, wire::encode(a));
@@ -157,6 +157,7 @@ class Worker {
     int in_, out_;
     wire::FrameReader reader_;
     PluginRegistry registry_;
+    KeptLevels kept_; // the levels of the host's last parse_many (sandbox_ops.hpp)
     RunLimits limits_;
     uint64_t memory_limit_mib_ = 0;
     bool out_of_memory_ = false;

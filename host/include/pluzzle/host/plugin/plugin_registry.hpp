@@ -4,7 +4,6 @@
 #include <pluzzle/host/plugin/plugin.hpp>
 #include <pluzzle/host/plugin/plugin_table.hpp>
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,10 +23,8 @@ public:
     static std::vector<std::string> default_search_path(const std::vector<std::string> &extra = {});
 
     // Loads every *.so in each folder (sorted by name, so the outcome does not depend on the file system). A folder
-    // that other users can write to is refused whole (plugin_trust.hpp). `before_each` (when set) hears each file
-    // just before it is loaded: the CLI's sandbox worker loads it at the same time (PluginSandbox::preload).
-    void load_folders(const std::vector<std::string> &folders,
-                      const std::function<void(const std::string &file)> &before_each = {});
+    // that other users can write to is refused whole (plugin_trust.hpp).
+    void load_folders(const std::vector<std::string> &folders);
     // Loads one library; returns false (and records why) if it is not a usable plugin, or other users could have
     // replaced it (plugin_trust.hpp).
     bool load_file(const std::string &path);

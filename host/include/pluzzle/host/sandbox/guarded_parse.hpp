@@ -19,6 +19,8 @@ enum class ParseVerdict { read, refused, crashed };
 struct KnownVerdict {
     ParseVerdict verdict = ParseVerdict::read;
     std::string reason; // crashed: why, as guarded_parse would say it
+    uint32_t batch = 0; // read: the parse_many call that read it (0: its worker was lost), and the text's index there
+    size_t text = 0;
 };
 using ParseVerdicts = std::unordered_map<std::string, KnownVerdict>;
 std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text);
@@ -30,7 +32,8 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
 // plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker
 // (parse_level_text, plugin_calls.hpp): a refusal there is rethrown as the plugin's own error (same text, same
 // place); a crash or a hang is an InputError naming `source` and the plugin ("plugin 'x' crashed while reading it
-// (worker killed by SIGSEGV)"). A text `verdicts` knows costs no round trip. For every host that parses text a user
+// (worker killed by SIGSEGV)"). A text `verdicts` knows costs no round trip; when the worker still keeps its levels,
+// the sandbox notes them (PluginSandbox::note_kept), and calls about them are not sent the text again. For every host that parses text a user
 // handed it: type detection (level_source.hpp), the editor's open and import.
 std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
                                        const std::string &source, PluginSandbox *sandbox,

@@ -11,6 +11,7 @@
 //     after `cancel_grace_s`, kills the worker: a plugin that never polls its cancel flag is stopped anyway;
 //   - kills the worker at `deadline_s` (the caller's time limit plus grace): a hard bound.
 #pragma once
+#include <pluzzle/host/plugin/plugin.hpp>
 #include <pluzzle/host/sandbox/worker_process.hpp>
 #include <pluzzle/host/sandbox/worker_protocol.hpp>
 
@@ -19,6 +20,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 
 namespace pluzzle::host {
 
@@ -57,12 +60,6 @@ class PluginSandbox {
     // std::runtime_error when the worker cannot be started.
     void start();
 
-    // Has the worker load the plugin file now, without waiting for it: a later call naming it finds it loaded. The CLI
-    // calls it for each file it loads itself, so the two loads overlap instead of the worker's following the CLI's.
-    // A worker lost before it answered every preload may have died loading: the call then is retried once, on a
-    // fresh worker.
-    void preload(const std::string &plugin_path);
-
     // Runs one call. `plugin_name` names the plugin in the reason of a failure. Throws std::runtime_error only when
     // no worker can be started at all (a broken installation); a crash, a hang or a cancel is an outcome.
     SandboxOutcome call(wire::Call call, const std::string &plugin_name, const SandboxLimits &limits = {},
@@ -72,6 +69,15 @@ class PluginSandbox {
     // Worker processes started so far (a test sees a crash replace the worker).
     unsigned workers_started() const { return started_; }
 
+    // What the current worker keeps (KeptLevels, sandbox_ops.hpp): the levels of the parse_many call `batch` it
+    // answered last, of which this process noted its own copies, so a call about one of them names it instead of
+    // sending its text to be parsed again. A new worker keeps nothing.
+    void worker_keeps(uint32_t batch);
+    uint32_t kept_batch() const { return kept_batch_; }
+    void note_kept(const LevelPtr &level, std::string reference);
+    // The worker's reference for this process's `level`, when it keeps the same level; else nullopt.
+    std::optional<std::string> kept_reference(const pz_level *level) const;
+
   private:
     void ensure_worker();
     SandboxOutcome lost_worker(SandboxOutcome::Failure failure, std::string reason);
@@ -79,8 +85,9 @@ class PluginSandbox {
     std::string executable_;
     std::unique_ptr<WorkerProcess> process_;
     bool greeted_ = false; // its HELLO arrived: it handles SIGUSR1 (before that the signal would kill it)
-    bool preloading_ = false;   // a preload is unanswered: a crash now may be the load's, not the call's
-    uint32_t last_preload_ = 0; // the last preload's call id
+    uint32_t kept_batch_ = 0;
+    // By this process's level: the level itself (an address may be reused once it is freed) and the reference.
+    std::unordered_map<const pz_level *, std::pair<std::weak_ptr<pz_level>, std::string>> kept_;
     uint32_t next_call_ = 1;
     unsigned started_ = 0;
 };
