@@ -368,6 +368,48 @@ TEST(WorkerProtocol, FramesFedOneByteAtATimeComeOutIdentical) {
     }
 }
 
+TEST(WorkerProtocol, MegabyteFramesInPipeSizedPiecesComeOutIntactAndTheLastBigStringKeepsTheBuffer) {
+    // A solve's answer as a worker sends it for a big board: two solutions of a megabyte, the last one last, then a
+    // small frame right behind it in the same stream.
+    std::string a(1 << 20, 'a'), b((1 << 20) + 3, 'b');
+    for (size_t i = 0; i < a.size(); i += 4099) a[i] = char('0' + i % 10), b[i] = char('A' + i % 26);
+    Answer sent;
+    sent.call_id = 42;
+    sent.fields = {{"status", "1"}, {"solution", a}, {"solution", b}};
+    const Progress after{43, 7, 0.5, "next"};
+    const std::string stream = encode(sent) + encode(after);
+    EXPECT_EQ(encode(sent), frame(Kind::answer, payload_of(sent))); // one buffer, the same bytes
+    FrameReader reader;
+    std::vector<Frame> got;
+    for (size_t at = 0; at < stream.size(); at += 65536) {
+        reader.append(stream.data() + at, std::min<size_t>(65536, stream.size() - at));
+        Frame f;
+        FrameReader::Status s;
+        while ((s = reader.next(f)) == FrameReader::Status::frame)
+            got.push_back(std::move(f));
+        ASSERT_EQ(s, FrameReader::Status::incomplete) << reader.error();
+    }
+    ASSERT_EQ(got.size(), 2u);
+    ASSERT_EQ(got[0].kind, Kind::answer);
+    const Answer copied = decode_answer(std::string_view(got[0].payload));
+    const Answer taken = decode_answer(std::move(got[0].payload));
+    for (const Answer *answer : {&copied, &taken}) {
+        EXPECT_EQ(answer->call_id, 42u);
+        ASSERT_EQ(answer->fields.size(), 3u);
+        EXPECT_TRUE(answer->fields[1].second == a);
+        EXPECT_TRUE(answer->fields[2].second == b);
+    }
+    EXPECT_EQ(decode_progress(got[1].payload).message, "next");
+    // A frame that is the whole buffer is handed over, one behind others is copied out: both come out right.
+    FrameReader one;
+    const std::string single = encode(sent);
+    one.append(single.data(), single.size());
+    Frame f;
+    ASSERT_EQ(one.next(f), FrameReader::Status::frame);
+    EXPECT_TRUE(decode_answer(std::move(f.payload)).fields[2].second == b);
+    EXPECT_EQ(one.buffered(), 0u);
+}
+
 TEST(WorkerProtocol, RandomBytesNeverCrashTheReaderOrTheDecoders) {
     std::mt19937_64 rng(20240613);
     const std::vector<std::string> frames = [] {

@@ -4,6 +4,7 @@
 // where libcrypto's (SHA-NI where the CPU has it) costs a small fraction of that.
 #include <pluzzle/host/base/content_hash.hpp>
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 #include <memory>
@@ -13,9 +14,17 @@ namespace pluzzle::host {
 
 namespace {
 
+// A digest context, libcrypto set up first without reading openssl.cnf: a hash needs no configuration, and reading
+// it costs a worker milliseconds on its first level.
+EVP_MD_CTX *new_context() {
+    static const bool ready = OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, nullptr) == 1;
+    (void)ready;
+    return EVP_MD_CTX_new();
+}
+
 class Sha1 {
   public:
-    Sha1() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
+    Sha1() : ctx_(new_context(), EVP_MD_CTX_free) {
         if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), EVP_sha1(), nullptr) != 1)
             throw std::runtime_error("SHA-1 is not available (OpenSSL)");
     }

@@ -5,11 +5,13 @@
 
 #include <fcntl.h>
 #include <iconv.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace pluzzle::host {
 
@@ -39,9 +41,11 @@ struct Fd {
 
 } // namespace
 
-std::string read_text_file(const std::string &path) {
+namespace {
+
+// The regular file at `path`, open for reading, and its size; InputError as read_text_file says.
+Fd open_regular_file(const std::string &path, struct stat &st) {
     // stat first: opening a FIFO would block until a writer comes, opening a socket fails obscurely.
-    struct stat st {};
     if (::stat(path.c_str(), &st) != 0) throw InputError(path, std::string("cannot read: ") + std::strerror(errno));
     if (S_ISDIR(st.st_mode)) throw InputError(path, "cannot read: it is a directory");
     if (!S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
@@ -52,7 +56,30 @@ std::string read_text_file(const std::string &path) {
     if (!S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
     if (static_cast<unsigned long long>(st.st_size) > kMaxInputFileBytes)
         throw InputError(path, too_large(size_t(st.st_size)));
+    return Fd{std::exchange(file.fd, -1)};
+}
 
+} // namespace
+
+MappedFile::MappedFile(const std::string &path) {
+    struct stat st {};
+    const Fd file = open_regular_file(path, st);
+    size_ = size_t(st.st_size);
+    if (size_ == 0) return; // nothing to map: an empty view
+    data_ = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, file.fd, 0);
+    if (data_ == MAP_FAILED) {
+        data_ = nullptr, size_ = 0;
+        throw InputError(path, std::string("cannot read: ") + std::strerror(errno));
+    }
+}
+
+MappedFile::~MappedFile() {
+    if (data_) ::munmap(data_, size_);
+}
+
+std::string read_text_file(const std::string &path) {
+    struct stat st {};
+    const Fd file = open_regular_file(path, st);
     std::string text(static_cast<size_t>(st.st_size), '\0');
     size_t done = 0;
     for (;;) {

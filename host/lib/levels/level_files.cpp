@@ -42,12 +42,15 @@ LoadedFiles load_level_files(const PluginRegistry &registry, const std::vector<s
         SourceOptions with_verdicts = options;
         if (options.sandbox) {
             std::map<std::pair<std::shared_ptr<const Plugin>, std::string>,
-                     std::vector<std::pair<std::string, std::string_view>>>
+                     std::vector<SandboxText>>
                 by_reader;
             for (size_t i = from; i < end; ++i)
-                if (texts[i - from])
-                    for (const Reader &reader : readers_to_try(registry, texts[i - from]->text, paths[i], options))
-                        by_reader[{reader.plugin, reader.format}].emplace_back(paths[i], reader.text);
+                if (const auto &file = texts[i - from])
+                    for (const Reader &reader : readers_to_try(registry, file->text, paths[i], options)) {
+                        const bool whole_file = !file->converted && reader.text.data() == file->text.data() &&
+                                                reader.text.size() == file->text.size();
+                        by_reader[{reader.plugin, reader.format}].push_back({paths[i], reader.text, whole_file});
+                    }
             for (const auto &[reader, batch] : by_reader)
                 read_in_sandbox(*options.sandbox, *reader.first, reader.second, batch, verdicts);
             with_verdicts.verdicts = &verdicts;

@@ -7,6 +7,7 @@
 #include <pluzzle/host/sandbox/sandbox_ops.hpp>
 
 #include <algorithm>
+#include <future>
 
 namespace pluzzle::host {
 
@@ -15,45 +16,74 @@ std::string parse_verdict_key(const Plugin &plugin, const std::string &format, s
 }
 
 void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
-                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts) {
+                     const std::vector<SandboxText> &texts, ParseVerdicts &verdicts) {
     constexpr size_t kBatch = 256, kBatchBytes = size_t(16) << 20;
     for (size_t from = 0; from < texts.size();) {
         size_t end = from, bytes = 0;
         while (end < texts.size() && end - from < kBatch &&
-               (end == from || bytes + texts[end].second.size() < kBatchBytes))
-            bytes += texts[end++].second.size();
+               (end == from || bytes + texts[end].text.size() < kBatchBytes))
+            bytes += texts[end++].text.size();
         wire::Fields args = {{"format", format}};
         for (size_t i = from; i < end; ++i) {
-            args.emplace_back("source", texts[i].first);
-            args.emplace_back("text", std::string(texts[i].second));
+            args.emplace_back("source", texts[i].source);
+            if (texts[i].whole_file)
+                args.emplace_back("file", texts[i].source);
+            else
+                args.emplace_back("text", std::string(texts[i].text));
         }
         wire::Call call = parse_call(plugin, "", format, "");
         call.op = "parse_many";
         call.args = std::move(args);
         size_t answered = 0;
-        std::vector<KnownVerdict *> read; // the verdicts of texts read, to name the batch once it is answered
+        std::vector<bool> heard(end - from);
+        // Each text's verdict key, as this process has the text: hashed on another thread while the worker reads.
+        std::future<std::vector<std::string>> hashing = std::async(std::launch::async, [&, from, end] {
+            std::vector<std::string> out;
+            for (size_t i = from; i < end; ++i)
+                out.push_back(parse_verdict_key(plugin, format, texts[i].text));
+            return out;
+        });
+        std::vector<std::string> keys;
+        const auto key = [&](size_t i) -> const std::string & {
+            if (hashing.valid()) keys = hashing.get();
+            return keys[i - from];
+        };
         const SandboxOutcome out =
             sandbox.call(std::move(call), plugin.id(), {kParseDeadlineSeconds + 0.05 * double(end - from)}, nullptr,
                          [&](const wire::Progress &p) {
                              const size_t i = from + size_t(p.nodes);
                              if (i >= end) return;
-                             KnownVerdict &v = verdicts[parse_verdict_key(plugin, format, texts[i].second)];
-                             v = {p.fraction > 0 ? ParseVerdict::read : ParseVerdict::refused, {}, 0, i - from};
-                             if (v.verdict == ParseVerdict::read) read.push_back(&v);
+                             heard[i - from] = true;
+                             verdicts[key(i)] = {p.fraction > 0 ? ParseVerdict::read : ParseVerdict::refused, {}, 0,
+                                                 i - from};
                              answered = std::max(answered, size_t(p.nodes) + 1);
                          });
         if (out.answered()) {
             sandbox.worker_keeps(out.answer->call_id);
-            for (KnownVerdict *v : read)
-                v->batch = out.answer->call_id;
+            // A file the worker read itself holds what this process read only if their keys agree (it may have
+            // changed in between): any other verdict is dropped, and guarded_parse sends that text itself.
+            std::vector<std::string> file_keys;
+            for (const auto &[k, v] : out.answer->fields)
+                if (k == "file_key") file_keys.push_back(v);
+            size_t next_file = 0;
+            for (size_t i = from; i < end; ++i) {
+                const bool same =
+                    !texts[i].whole_file || (next_file < file_keys.size() && file_keys[next_file] == key(i));
+                if (texts[i].whole_file) ++next_file;
+                if (!heard[i - from]) continue;
+                if (!same)
+                    verdicts.erase(key(i));
+                else if (verdicts[key(i)].verdict == ParseVerdict::read)
+                    verdicts[key(i)].batch = out.answer->call_id;
+            }
             from = end;
             continue;
         }
         // The worker died on the first text it had not answered: that one is the culprit, the batch goes on after it.
+        // (A file it read itself may not be what this process read: guarded_parse then tries the text alone.)
         const size_t culprit = from + answered;
-        if (culprit < end)
-            verdicts[parse_verdict_key(plugin, format, texts[culprit].second)] = {
-                ParseVerdict::crashed, parse_lost_reason(plugin, out)};
+        if (culprit < end && !texts[culprit].whole_file)
+            verdicts[key(culprit)] = {ParseVerdict::crashed, parse_lost_reason(plugin, out)};
         from = culprit + 1;
     }
 }

@@ -38,13 +38,20 @@ PluginSandbox::PluginSandbox(std::string worker) : executable_(std::move(worker)
     std::signal(SIGPIPE, SIG_IGN); // a worker that dies while we write to it is seen at its end of output
 }
 
-PluginSandbox::~PluginSandbox() = default; // WorkerProcess kills and reaps a worker that still runs
+PluginSandbox::~PluginSandbox() {
+    if (starting_.valid()) starting_.wait(); // a worker being started is then killed and reaped as any other
+} // WorkerProcess kills and reaps a worker that still runs
 
-void PluginSandbox::start() { ensure_worker(); }
+void PluginSandbox::start() {
+    if (process_ || starting_.valid()) return;
+    starting_ = std::async(std::launch::async, [executable = executable_] {
+        return std::make_unique<WorkerProcess>(executable);
+    });
+}
 
 void PluginSandbox::ensure_worker() {
     if (process_) return;
-    process_ = std::make_unique<WorkerProcess>(executable_);
+    process_ = starting_.valid() ? starting_.get() : std::make_unique<WorkerProcess>(executable_);
     greeted_ = false;
     worker_keeps(0);
     ++started_;
@@ -117,7 +124,7 @@ SandboxOutcome PluginSandbox::call(wire::Call call, const std::string &plugin_na
                     const wire::Progress p = wire::decode_progress(frame.payload);
                     if (p.call_id == call.call_id && on_progress) on_progress(p);
                 } else if (frame.kind == wire::Kind::answer) {
-                    wire::Answer answer = wire::decode_answer(frame.payload);
+                    wire::Answer answer = wire::decode_answer(std::move(frame.payload));
                     if (answer.call_id != call.call_id) continue; // a cancelled call's late answer
                     SandboxOutcome out;
                     out.answer = std::move(answer);

@@ -5,8 +5,12 @@
 #include <pluzzle/host/render/display_list_bytes.hpp>
 #include <pluzzle/host/plugin/plugin_registry.hpp>
 #include <pluzzle/host/render/svg_writer.hpp>
+#include <pluzzle/host/base/text_file.hpp>
+#include <pluzzle/host/sandbox/guarded_parse.hpp>
 
 #include <charconv>
+#include <future>
+#include <optional>
 #include <cmath>
 #include <sstream>
 
@@ -101,15 +105,32 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
         std::string source;
         uint64_t index = 0;
         if (kept) *kept = KeptLevels{call.call_id, plugin.path(), {}};
+        wire::Fields file_keys; // for each file read here, what the host compares with its own copy's key
         for (const auto &[k, v] : call.args) {
             if (k == "source") source = v;
-            if (k != "text") continue;
+            if (k != "text" && k != "file") continue;
             bool read = true;
             std::string why;
             std::vector<LevelPtr> levels;
             try {
-                for (ParsedLevel &l : plugin.parse(v, format, source))
-                    levels.push_back(std::move(l.level));
+                std::optional<MappedFile> file;
+                std::future<std::string> file_key; // hashed on another thread while the plugin reads
+                if (k == "file") {
+                    file_keys.emplace_back("file_key", "");
+                    file.emplace(v); // unreadable now: no key, and the host sends its copy instead
+                    file_key = std::async(std::launch::async, [&] { return parse_verdict_key(plugin, format, file->text()); });
+                }
+                const auto wait_for_key = [&] {
+                    if (file_key.valid()) file_keys.back().second = file_key.get();
+                };
+                try {
+                    for (ParsedLevel &l : plugin.parse(file ? file->text() : std::string_view(v), format, source))
+                        levels.push_back(std::move(l.level));
+                } catch (...) {
+                    wait_for_key();
+                    throw;
+                }
+                wait_for_key();
             } catch (const std::exception &e) {
                 read = false;
                 why = e.what();
@@ -117,7 +138,8 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
             if (kept) kept->texts.push_back(std::move(levels));
             if (emit) emit(wire::Progress{call.call_id, index++, read ? 1.0 : 0.0, why});
         }
-        return {{"count", std::to_string(index)}};
+        file_keys.emplace_back("count", std::to_string(index));
+        return file_keys;
     }
     if (call.op == "solve") {
         const LevelPtr level = parse_one(plugin, call);
@@ -132,7 +154,7 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
             }
         options.cancel = cancel;
         options.progress = progress;
-        const SolveReport r = plugin.solve(level.get(), options);
+        SolveReport r = plugin.solve(level.get(), options);
         wire::Fields out = {{"status", std::to_string(int(r.status))},
                             {"nodes", std::to_string(r.nodes)},
                             {"time_ms", number(r.time_ms)},
@@ -140,10 +162,11 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
                             {"upper_bound", number(r.upper_bound)},
                             {"difficulty", number(r.difficulty)},
                             {"difficulty_label", r.difficulty_label}};
-        for (const auto &s : r.solutions)
-            out.emplace_back("solution", s);
         for (const auto &[k, v] : r.stats)
             out.emplace_back("stat", k + "=" + v);
+        // Megabytes for a big board: moved, not copied, and last (the host's decoder then keeps the frame's buffer).
+        for (auto &s : r.solutions)
+            out.emplace_back("solution", std::move(s));
         return out;
     }
     if (call.op == "check") {

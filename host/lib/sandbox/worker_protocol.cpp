@@ -112,7 +112,8 @@ class PayloadReader : public ByteReader {
 class Decode {
   public:
     static constexpr bool decoding = true;
-    Decode(Kind kind, std::string_view payload) : in_(kind, payload) {}
+    // `owned`: the string `payload` views, when the decoder may take it over (see str()).
+    Decode(Kind kind, std::string_view payload, std::string *owned = nullptr) : in_(kind, payload), owned_(owned) {}
     void u8(uint8_t &v, const char *field) { v = in_.u8(field); }
     void u32(uint32_t &v, const char *field) { v = in_.u32(field); }
     void u64(uint64_t &v, const char *field) { v = in_.u64(field); }
@@ -128,7 +129,17 @@ class Decode {
     void str(std::string &v, const char *field) {
         const uint32_t n = in_.u32(field);
         if (n > kMaxString) fail(field, "length " + std::to_string(n) + " over the " + mib(kMaxString) + " cap");
-        v = std::string(in_.bytes(n, field));
+        const std::string_view bytes = in_.bytes(n, field);
+        // A big string that ends the payload (a solve's solution: sandbox_ops puts it last) takes the payload's own
+        // buffer, its front cut off in place: a megabyte not copied into fresh memory.
+        if (owned_ && n >= kTakeOverBytes && in_.left() == 0) {
+            const size_t offset = size_t(bytes.data() - owned_->data());
+            v = std::move(*owned_);
+            owned_ = nullptr;
+            v.erase(0, offset);
+            return;
+        }
+        v = std::string(bytes);
     }
     // A count of elements of at least `min_size` bytes each, then each element.
     template <class T, class Each> void list(std::vector<T> &items, const char *field, size_t min_size, Each each) {
@@ -145,7 +156,9 @@ class Decode {
     void end() { in_.end("payload_len"); }
 
   private:
+    static constexpr size_t kTakeOverBytes = size_t(64) << 10;
     PayloadReader in_;
+    std::string *owned_;
 };
 
 // The smallest encoding of one element, for Decode::list.
@@ -346,6 +359,13 @@ Returned decode_returned(std::string_view payload) { return decoded<Returned>(pa
 Heartbeat decode_heartbeat(std::string_view payload) { return decoded<Heartbeat>(payload); }
 Call decode_call(std::string_view payload) { return decoded<Call>(payload); }
 Answer decode_answer(std::string_view payload) { return decoded<Answer>(payload); }
+Answer decode_answer(std::string &&payload) {
+    Decode io(Kind::answer, payload, &payload);
+    Answer m;
+    layout<Decode>(io, m);
+    io.end();
+    return m;
+}
 Progress decode_progress(std::string_view payload) { return decoded<Progress>(payload); }
 void decode_empty(Kind kind, std::string_view payload) { PayloadReader(kind, payload).end("payload_len"); }
 

@@ -14,6 +14,23 @@ constexpr size_t kMaxInputFileBytes = size_t(256) << 20; // 256 MiB
 // The file's bytes; InputError naming it if it is missing, a folder, not a regular file (a FIFO, device or
 // socket: refused without reading, so never a hang), larger than kMaxInputFileBytes, or unreadable.
 std::string read_text_file(const std::string &path);
+
+// The same file's bytes mapped read-only, with the same checks and errors: for a reader that only looks, a
+// megabyte costs neither a copy nor a page fault a page (MAP_POPULATE maps them all at once). A file that shrinks
+// while mapped kills its reader (SIGBUS): only the sandbox worker, whose crash the host survives and retries
+// without the file, uses it.
+class MappedFile {
+  public:
+    explicit MappedFile(const std::string &path);
+    ~MappedFile();
+    MappedFile(const MappedFile &) = delete;
+    MappedFile &operator=(const MappedFile &) = delete;
+    std::string_view text() const { return {static_cast<const char *>(data_), size_}; }
+
+  private:
+    void *data_ = nullptr;
+    size_t size_ = 0;
+};
 // Writes path + ".tmp", fsyncs it and renames it over path: a reader (or a crash) never sees half a file.
 // InputError naming path if it cannot be written.
 void write_text_file(const std::string &path, const std::string &content);

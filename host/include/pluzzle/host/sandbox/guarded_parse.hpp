@@ -24,10 +24,18 @@ struct KnownVerdict {
 };
 using ParseVerdicts = std::unordered_map<std::string, KnownVerdict>;
 std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text);
-// Reads each (source, text) with `plugin` in the sandbox's worker, a few hundred to a call, adding a verdict for
-// each to `verdicts`. A text that crashes the worker gets a crashed verdict; the rest go on in a fresh one.
+// A text for read_in_sandbox. `whole_file`: the text is the file at `source`, byte for byte, and the worker reads
+// that file itself instead of being sent a copy (a megabyte through a pipe costs more than reading it again); its
+// verdict counts only if the worker's bytes hash to this text's key (the file may change in between).
+struct SandboxText {
+    std::string source;
+    std::string_view text;
+    bool whole_file = false;
+};
+// Reads each text with `plugin` in the sandbox's worker, a few hundred to a call, adding a verdict for each to
+// `verdicts`. A text that crashes the worker gets a crashed verdict; the rest go on in a fresh one.
 void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
-                     const std::vector<std::pair<std::string, std::string_view>> &texts, ParseVerdicts &verdicts);
+                     const std::vector<SandboxText> &texts, ParseVerdicts &verdicts);
 
 // plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker
 // (parse_level_text, plugin_calls.hpp): a refusal there is rethrown as the plugin's own error (same text, same

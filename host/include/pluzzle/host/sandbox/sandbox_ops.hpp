@@ -5,9 +5,12 @@
 //
 // Operations and their arguments (all strings on the wire):
 //   parse    text, format, source                        -> levels (a count)
-//   parse_many format, then (source, text) repeated      -> one PROGRESS per text as it is read (nodes = its index,
-//                                                           fraction 1 read / 0 refused), then count. The worker keeps
-//                                                           the levels it read until its next parse_many (KeptLevels)
+//   parse_many format, then (source, text or file) repeated -> one PROGRESS per text as it is read (nodes = its
+//                                                           index, fraction 1 read / 0 refused), then file_key (one
+//                                                           a file, in order: parse_verdict_key of the bytes read
+//                                                           there, empty if unreadable) and count. A `file` is a path
+//                                                           the worker reads itself. It keeps the levels it read until
+//                                                           its next parse_many (KeptLevels)
 //   solve    text (canonical), source, time_limit_s, node_limit, max_solutions, option (repeated "k=v")
 //                                                        -> status, solution (repeated), nodes, time_ms,
 //                                                           lower_bound, upper_bound, difficulty, difficulty_label,

@@ -211,6 +211,8 @@ Heartbeat decode_heartbeat(std::string_view payload);
 void decode_empty(Kind kind, std::string_view payload); // CANCEL, STOP
 Call decode_call(std::string_view payload);
 Answer decode_answer(std::string_view payload);
+// The same, free to reuse `payload`'s buffer for a big last string (it is left empty or as it was).
+Answer decode_answer(std::string &&payload);
 Progress decode_progress(std::string_view payload);
 
 struct Frame {

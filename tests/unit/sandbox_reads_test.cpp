@@ -1,0 +1,150 @@
+// How the host reads level files through the sandbox (issue 45: "the pipe, not a second pass"), with the real
+// pluzzle-worker and the probe plugin: the worker reads a whole file itself and keeps the levels it read, a solve
+// then names the kept level instead of sending its text again, and none of this can make the host parse a text its
+// worker has not read safely -- not when the file changes between the two reads, not after the worker is replaced.
+#include "built_plugins.hpp"
+#include "test_support.hpp"
+
+#include <pluzzle/host/base/errors.hpp>
+#include <pluzzle/host/base/text_file.hpp>
+#include <pluzzle/host/levels/level_files.hpp>
+#include <pluzzle/host/sandbox/guarded_parse.hpp>
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
+
+using namespace pluzzle;
+using namespace pluzzle::test;
+
+namespace {
+
+// A registry holding only the probe plugin, for load_level_files (it claims the ".probe" extension).
+const host::PluginRegistry &probes() { return probe_registry(); }
+
+host::SourceOptions through(host::PluginSandbox &sandbox) {
+    host::SourceOptions options;
+    options.sandbox = &sandbox;
+    return options;
+}
+
+} // namespace
+
+TEST(SandboxReads, ASolveAfterAGuardedReadNamesTheKeptLevelAndAnswersAsInProcess) {
+    TempDir dir;
+    const std::string a = (dir.path() / "a.probe").string(), b = (dir.path() / "b.probe").string();
+    write_file(a, "probe 1\nvalue 5\n");
+    write_file(b, "probe 1\nvalue 6\nprobe 1\nvalue 7\n");
+    host::PluginSandbox sandbox;
+    const host::LoadedFiles loaded = host::load_level_files(probes(), {a, b}, through(sandbox));
+    ASSERT_EQ(loaded.failures.size(), 0u);
+    ASSERT_EQ(loaded.level_count(), 3u);
+    size_t kept = 0;
+    for (const auto &file : loaded.files)
+        for (const host::SourceLevel &l : file.levels) {
+            const auto reference = sandbox.kept_reference(l.level.get());
+            ASSERT_TRUE(reference.has_value()) << l.file << " #" << l.index;
+            ++kept;
+            const host::SolveReport there = host::solve_level(*l.plugin, {l.level, nullptr, l.file}, {}, {&sandbox, nullptr, {}});
+            const host::SolveReport here = l.plugin->solve(l.level.get(), {});
+            EXPECT_EQ(there.status, here.status) << *reference;
+            EXPECT_EQ(there.solutions, here.solutions) << *reference;
+            EXPECT_EQ(there.nodes, here.nodes) << *reference;
+        }
+    EXPECT_EQ(kept, 3u);
+    EXPECT_EQ(sandbox.workers_started(), 1u);
+    // A level this process parsed on its own is not one the worker keeps: it goes as text, with the same answer.
+    const auto own = probe()->parse("probe 1\nvalue 5\n", "", "own").at(0).level;
+    EXPECT_FALSE(sandbox.kept_reference(own.get()).has_value());
+    EXPECT_EQ(host::solve_level(*probe(), {own, nullptr, "own"}, {}, {&sandbox, nullptr, {}}).solutions,
+              probe()->solve(own.get(), {}).solutions);
+}
+
+TEST(SandboxReads, AReplacedWorkerKeepsNothingAndTheTextIsSentInstead) {
+    TempDir dir;
+    const std::string a = (dir.path() / "a.probe").string();
+    write_file(a, "probe 1\nvalue 9\n");
+    host::PluginSandbox sandbox;
+    const host::LoadedFiles loaded = host::load_level_files(probes(), {a}, through(sandbox));
+    ASSERT_EQ(loaded.level_count(), 1u);
+    const host::SourceLevel &l = loaded.files.at(0).levels.at(0);
+    ASSERT_TRUE(sandbox.kept_reference(l.level.get()).has_value());
+    // A crash replaces the worker: the next one has read nothing.
+    const auto crash = sandbox.call(host::solve_call(*probe(), host::text_level("probe 1\ncrash segv\n"), {}), "probe");
+    ASSERT_FALSE(crash.answered());
+    EXPECT_FALSE(sandbox.kept_reference(l.level.get()).has_value());
+    const host::SolveReport there = host::solve_level(*l.plugin, {l.level, nullptr, l.file}, {}, {&sandbox, nullptr, {}});
+    EXPECT_EQ(there.solutions, l.plugin->solve(l.level.get(), {}).solutions);
+    EXPECT_EQ(sandbox.workers_started(), 2u);
+}
+
+TEST(SandboxReads, AReferenceTheWorkerDoesNotHoldIsAnErrorNotAGuess) {
+    host::PluginSandbox sandbox;
+    for (const std::string reference : {"1 0 0", "99 0 0", "garbage"}) {
+        const auto out = sandbox.call(host::solve_call(*probe(), {{"kept", reference}}, {}), "probe");
+        ASSERT_TRUE(out.answered()) << out.reason;
+        try {
+            host::solve_report_of(*out.answer);
+            FAIL() << "a solve of kept level '" << reference << "' answered";
+        } catch (const host::PluginError &e) {
+            EXPECT_TRUE(contains(e.what(), "keeps no level '" + reference + "'")) << e.what();
+        }
+    }
+}
+
+TEST(SandboxReads, AFileThatChangedBetweenTheTwoReadsIsJudgedByWhatThisProcessRead) {
+    TempDir dir;
+    const std::string path = (dir.path() / "moving.probe").string();
+    const auto verdict_of = [&](const std::string &on_disk, const std::string &here) {
+        write_file(path, on_disk);
+        host::PluginSandbox sandbox;
+        host::ParseVerdicts verdicts;
+        host::read_in_sandbox(sandbox, *probe(), "", {{path, here, true}}, verdicts);
+        return verdicts;
+    };
+    // The file crashes the plugin now, but this process holds a good text: no crash is blamed on the good text,
+    // and reading it goes through the worker again.
+    host::ParseVerdicts verdicts = verdict_of("probe 1\ncrash_in parse\n", "probe 1\nvalue 3\n");
+    EXPECT_EQ(verdicts.count(host::parse_verdict_key(*probe(), "", "probe 1\nvalue 3\n")), 0u);
+    host::PluginSandbox sandbox;
+    EXPECT_EQ(host::guarded_parse(*probe(), "probe 1\nvalue 3\n", "", path, &sandbox, &verdicts).size(), 1u);
+    // The file is good now, but this process holds the text that crashes: the worker's verdict on the file is not
+    // taken for it, and the guarded read of this text crashes the worker, never this process.
+    verdicts = verdict_of("probe 1\nvalue 3\n", "probe 1\ncrash_in parse\n");
+    EXPECT_EQ(verdicts.count(host::parse_verdict_key(*probe(), "", "probe 1\ncrash_in parse\n")), 0u);
+    try {
+        host::guarded_parse(*probe(), "probe 1\ncrash_in parse\n", "", path, &sandbox, &verdicts);
+        FAIL() << "the crashing text was read";
+    } catch (const host::InputError &e) {
+        EXPECT_TRUE(contains(e.what(), "crashed while reading it")) << e.what();
+    }
+    // And the same file unchanged: its verdict is kept, under this process's key.
+    verdicts = verdict_of("probe 1\nvalue 4\n", "probe 1\nvalue 4\n");
+    EXPECT_EQ(verdicts.count(host::parse_verdict_key(*probe(), "", "probe 1\nvalue 4\n")), 1u);
+}
+
+TEST(SandboxReads, AMappedFileHasTheBytesAndTheErrorsOfARead) {
+    TempDir dir;
+    const std::string path = (dir.path() / "f.txt").string(), empty = (dir.path() / "empty.txt").string();
+    std::string bytes(300000, 'x');
+    for (size_t i = 0; i < bytes.size(); i += 7) bytes[i] = char('a' + i % 26);
+    write_file(path, bytes);
+    write_file(empty, "");
+    EXPECT_TRUE(host::MappedFile(path).text() == bytes);
+    EXPECT_TRUE(host::MappedFile(path).text() == host::read_text_file(path));
+    EXPECT_EQ(host::MappedFile(empty).text().size(), 0u);
+    for (const std::string &bad : {(dir.path() / "missing").string(), dir.path().string()}) {
+        std::string mapped, read;
+        try {
+            host::MappedFile{bad};
+        } catch (const host::InputError &e) {
+            mapped = e.what();
+        }
+        try {
+            host::read_text_file(bad);
+        } catch (const host::InputError &e) {
+            read = e.what();
+        }
+        EXPECT_FALSE(mapped.empty()) << bad;
+        EXPECT_EQ(mapped, read) << bad;
+    }
+}
