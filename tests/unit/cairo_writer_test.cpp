@@ -106,3 +106,30 @@ TEST(CairoWriter, RenderWritesPngAndPdfForEveryBundledType) {
     EXPECT_NE(bad.out.find("field 'output'"), std::string::npos) << bad.out;
     EXPECT_FALSE(fs::exists(tmp / "out.gif"));
 }
+
+// PNG and PDF come from pluzzle_cairo.so, opened only when a picture is drawn: neither the CLI nor the worker loads
+// cairo to start (issue 45), and an installation without the module says which file it misses, for PNG and PDF
+// only -- in process and in the sandbox's worker alike.
+TEST(CairoWriter, TheCairoModuleIsOpenedOnlyToDrawAndItsAbsenceIsNamed) {
+    const std::string bin = std::filesystem::path(PLUZZLE_CLI).parent_path().string();
+    for (const std::string exe : {"pluzzle", "pluzzle-worker"})
+        EXPECT_FALSE(contains(run("ldd " + quote(bin + "/" + exe)).out, "libcairo")) << exe << " links cairo";
+    // A copy of the programs outside the build tree: its installation has no lib/pluzzle/pluzzle_cairo.so.
+    TempDir dir;
+    std::filesystem::create_directories(dir.path() / "bin");
+    for (const std::string exe : {"pluzzle", "pluzzle-worker"})
+        std::filesystem::copy_file(bin + "/" + exe, dir.path() / "bin" / exe);
+    const std::string level = data_dir() + "/loop/hex-loop-06x06.loop";
+    for (const std::string mode : {"", "--in-process "}) {
+        const std::string cli = "env HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent " +
+                                quote((dir.path() / "bin" / "pluzzle").string()) + " " + mode +
+                                "--plugin-path " + quote(PLUZZLE_PLUGIN_DIR) + " render " + quote(level) + " -o ";
+        for (const std::string ext : {".png", ".pdf"}) {
+            const RunResult r = run(cli + quote((dir.path() / ("out" + ext)).string()), true);
+            EXPECT_NE(r.exit_code, 0) << mode << ext;
+            EXPECT_TRUE(contains(r.out, "pluzzle_cairo.so")) << mode << ext << ": " << r.out;
+        }
+        const RunResult svg = run(cli + quote((dir.path() / "out.svg").string()), true);
+        EXPECT_EQ(svg.exit_code, 0) << mode << svg.out;
+    }
+}

@@ -40,6 +40,10 @@ bool is_bundled_plugin(const std::string &path) {
     return same(bundled_plugin_folder()) || same(PLUZZLE_INSTALL_PLUGIN_DIR);
 }
 
+std::string host_module_path(const std::string &file) {
+    return (fs::path(bundled_plugin_folder()).parent_path() / file).string();
+}
+
 std::string worker_executable() {
     if (const char *env = std::getenv("PLUZZLE_WORKER"); env && *env) return env;
     return (fs::path(executable_folder()) / "pluzzle-worker").string();

@@ -18,6 +18,9 @@ std::string bundled_plugin_folder();
 // tested with this host. Any other (PLUZZLE_PLUGIN_PATH, --plugin-path, settings, ~/.local/share) is third-party.
 bool is_bundled_plugin(const std::string &path);
 
+// One of the host's own modules (pluzzle_cairo.so), beside the bundled plugin folder: <prefix>/lib/pluzzle/.
+std::string host_module_path(const std::string &file);
+
 // The `pluzzle-worker` executable beside this one; the environment variable PLUZZLE_WORKER overrides it.
 std::string worker_executable();
 
