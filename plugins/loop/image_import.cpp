@@ -6,6 +6,8 @@
 #include <pluzzle/error.hpp>
 
 #include <dlfcn.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <string>
 
@@ -23,6 +25,9 @@ std::string own_folder() {
 
 const ImageModule &load_image_module() {
     const std::string path = own_folder() + image_module_file;
+    for (const std::string &part : {path.substr(0, path.rfind('/')), path})
+        if (const std::string why = untrusted_module_problem(part); !why.empty())
+            throw pluzzle::Error(PZ_ERR_INTERNAL, "refusing to load the loop plugin's image reader: " + why);
     // Never closed, like the plugins themselves: OpenCV's static state and threads outlive any one call.
     void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     const char *problem = handle ? nullptr : dlerror();
@@ -34,6 +39,14 @@ const ImageModule &load_image_module() {
 }
 
 } // namespace
+
+std::string untrusted_module_problem(const std::string &path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return ""; // missing: dlopen says so, naming the file
+    if (st.st_uid != 0 && st.st_uid != ::geteuid()) return path + " belongs to another user";
+    if (st.st_mode & (S_IWGRP | S_IWOTH)) return path + " is writable by other users";
+    return "";
+}
 
 Board import_image(std::string_view bytes, const pluzzle::Params &params) {
     static const ImageModule &module = load_image_module(); // once; a failure throws and is tried again next call

@@ -6,6 +6,7 @@
 
 #include <pluzzle/params.hpp>
 
+#include <string>
 #include <string_view>
 
 namespace loop {
@@ -13,5 +14,9 @@ namespace loop {
 // `bytes`: a PNG or JPEG file. `params` (the generator's): rules and wrap, which a picture does not show.
 // pluzzle::parse_error (field "image") when the picture is not a square loop board.
 Board import_image(std::string_view bytes, const pluzzle::Params &params);
+
+// Why the module file or its folder at `path` may not be loaded, or "" when it may: owned by root or this user, and
+// writable by no one else (the rule the host applies to plugin folders; pluzzle_loop.d/ is a folder of its own).
+std::string untrusted_module_problem(const std::string &path);
 
 } // namespace loop
