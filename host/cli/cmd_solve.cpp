@@ -94,7 +94,8 @@ std::string milliseconds(double ms) {
 int run(Context &ctx, SolveArgs args) {
     if (!args.jobs_given) args.jobs = ctx.settings().jobs;
     if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
-    const host::SourceOptions source = ctx.source_options(args.type, args.format);
+    host::SourceOptions source = ctx.source_options(args.type, args.format);
+    source.leave_in_worker = true; // solving is all this command does with a level: its worker's copy will do
     host::PluginRegistry &reg = ctx.registry();
     // A bad file is reported and skipped: the others are solved, and the command exits 3 at the end.
     host::LoadedFiles loaded = host::load_level_files(reg, args.files, source);
@@ -179,8 +180,8 @@ int run(Context &ctx, SolveArgs args) {
             so.params = params;
             so.cancel = &ctx.cancel;
             // In a worker a crash is this level's `crashed`, and --timeout plus grace is a hard bound.
-            const host::LevelArg level{levels[i].level, nullptr, label(levels[i], file_counts[i])};
-            o.report = host::solve_level(*levels[i].plugin, level, so, {sandbox, &ctx.cancel, {}});
+            o.report = host::solve_level(*levels[i].plugin, host::level_arg(levels[i], label(levels[i], file_counts[i])),
+                                         so, {sandbox, &ctx.cancel, {}});
         } catch (const host::WorkerLost &e) {
             o.failure = e.failure() == host::SandboxOutcome::Failure::timeout ? host::AttemptFailure::timeout
                                                                               : host::AttemptFailure::crashed;

@@ -148,3 +148,46 @@ TEST(SandboxReads, AMappedFileHasTheBytesAndTheErrorsOfARead) {
         EXPECT_EQ(mapped, read) << bad;
     }
 }
+
+// `pluzzle solve` only hands its levels to the worker that read them (SourceOptions::leave_in_worker): this process
+// does not parse them, the names come from the worker, and any other worker -- one of `-j 2`, or one that replaced
+// a crashed worker -- gets this process's parse of the same text, made then.
+TEST(SandboxReads, LevelsLeftInTheWorkerAreParsedHereOnlyWhenAnotherWorkerNeedsThem) {
+    TempDir dir;
+    const std::string one = read_file(data_dir() + "/loop/square-loop-05x05.loop");
+    const std::string path = (dir.path() / "two.loop").string();
+    write_file(path, "loop 1\nname First one" + one.substr(6) + "\nloop 1\nname Second" + one.substr(6));
+    host::PluginSandbox keeper;
+    host::SourceOptions options = through(keeper);
+    options.leave_in_worker = true;
+    const host::LoadedFiles loaded = host::load_level_files(built_plugins(), {path}, options);
+    ASSERT_EQ(loaded.failures.size(), 0u) << (loaded.failures.empty() ? "" : loaded.failures[0].error.what());
+    const auto &levels = loaded.files.at(0).levels;
+    ASSERT_EQ(levels.size(), 2u);
+    const auto here = built_plugins().find("loop")->parse(read_file(path), "", path);
+    for (size_t i = 0; i < 2; ++i) {
+        const host::SourceLevel &l = levels[i];
+        EXPECT_EQ(l.level, nullptr) << "parsed here although its worker keeps it";
+        EXPECT_EQ(l.keeper, &keeper);
+        EXPECT_EQ(l.name, here[i].name);
+        const host::SolveReport expected = l.plugin->solve(here[i].level.get(), {});
+        host::PluginSandbox other;
+        for (host::PluginSandbox *sandbox : {&keeper, &other}) {
+            const host::SolveReport got = host::solve_level(*l.plugin, host::level_arg(l, path), {}, {sandbox, nullptr, {}});
+            EXPECT_EQ(got.solutions, expected.solutions) << i;
+            EXPECT_EQ(got.nodes, expected.nodes) << i;
+        }
+        EXPECT_EQ(l.plugin->encode(host::level_here(l).get()), l.plugin->encode(here[i].level.get()));
+    }
+    // The keeping worker replaced by a crash: the next solve sends this process's parse instead.
+    ASSERT_FALSE(keeper.call(host::solve_call(*probe(), host::text_level("probe 1\ncrash segv\n"), {}), "probe").answered());
+    EXPECT_EQ(host::solve_level(*levels[1].plugin, host::level_arg(levels[1], path), {}, {&keeper, nullptr, {}}).solutions,
+              levels[1].plugin->solve(here[1].level.get(), {}).solutions);
+    // Without the option, and for a file the worker refuses, nothing changes: parsed here, or the plugin's error.
+    const host::LoadedFiles parsed = host::load_level_files(built_plugins(), {path}, through(keeper));
+    EXPECT_NE(parsed.files.at(0).levels.at(0).level, nullptr);
+    write_file(path, "loop 1\nrules loop\ngrid square\nsize 2 2\ntiles\nzz\n");
+    const host::LoadedFiles refused = host::load_level_files(built_plugins(), {path}, options);
+    ASSERT_EQ(refused.failures.size(), 1u);
+    EXPECT_TRUE(contains(refused.failures[0].error.what(), "hex")) << refused.failures[0].error.what();
+}

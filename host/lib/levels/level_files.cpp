@@ -62,7 +62,9 @@ LoadedFiles load_level_files(const PluginRegistry &registry, const std::vector<s
                 continue;
             }
             try {
-                auto levels = load_levels_from_text(registry, texts[i - from]->text, path, with_verdicts);
+                // Owned from here on: a level left in the worker may be parsed from it later (LazyLevels).
+                auto text = std::make_shared<const std::string>(std::move(texts[i - from]->text));
+                auto levels = load_levels_from_text(registry, std::move(text), path, with_verdicts);
                 for (auto &l : levels)
                     l.read_as_windows_1252 = texts[i - from]->converted;
                 if (texts[i - from]->converted) out.read_as_windows_1252.push_back(path);

@@ -2,6 +2,8 @@
 #include <pluzzle/host/levels/level_source.hpp>
 
 #include <pluzzle/host/levels/pack_file.hpp>
+#include <pluzzle/host/sandbox/plugin_sandbox.hpp>
+#include <pluzzle/host/sandbox/sandbox_ops.hpp>
 #include <pluzzle/host/base/text_file.hpp>
 #include <pluzzle/host/base/utf8.hpp>
 
@@ -115,8 +117,41 @@ std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_v
     return readers;
 }
 
-std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
-                                               const std::string &source, const SourceOptions &options) {
+namespace {
+
+// The levels `plugin` reads in `text` as `format`: left in the sandbox's worker when it read and keeps them and the
+// caller allows it (`owned` is the text, kept for a parse here later), else parsed here after the guarded read.
+std::vector<SourceLevel> read_with(const std::shared_ptr<const Plugin> &plugin, const std::string &text,
+                                   const std::string &format, const std::string &source, const SourceOptions &options,
+                                   const std::shared_ptr<const std::string> &owned) {
+    if (owned && options.leave_in_worker && options.sandbox && options.verdicts) {
+        const auto known = options.verdicts->find(parse_verdict_key(*plugin, format, text));
+        if (known != options.verdicts->end() && known->second.verdict == ParseVerdict::read &&
+            known->second.batch != 0 && known->second.batch == options.sandbox->kept_batch() &&
+            !known->second.levels.empty()) {
+            const KnownVerdict &v = known->second;
+            const auto lazy = std::make_shared<const LazyLevels>(plugin, owned, format, source);
+            std::vector<SourceLevel> out(v.levels.size());
+            for (size_t i = 0; i < out.size(); ++i) {
+                SourceLevel &l = out[i];
+                l.plugin = plugin;
+                l.name = v.levels[i].name;
+                l.author = v.levels[i].author;
+                l.file = source;
+                l.index = i;
+                l.keeper = options.sandbox;
+                l.kept = kept_reference(v.batch, v.text, i);
+                l.lazy = lazy;
+            }
+            return out;
+        }
+    }
+    return wrap(plugin, guarded_parse(*plugin, text, format, source, options.sandbox, options.verdicts), source);
+}
+
+std::vector<SourceLevel> load_text(const PluginRegistry &registry, const std::string &text,
+                                   const std::shared_ptr<const std::string> &owned, const std::string &source,
+                                   const SourceOptions &options) {
     // Level files are UTF-8 text (the ABI says so): refuse anything else here, once, with its position, rather
     // than let each plugin stumble over it. Editors may put a byte order mark in front.
     const std::string_view body = strip_utf8_bom(text);
@@ -130,16 +165,14 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
         if (!plugin) throw InputError(source, "unknown puzzle type '" + options.type + "' (installed: " + registry.ids() + ")", 0, 0, "type");
         if (!options.format.empty() && !plugin->has_format(options.format))
             throw InputError(source, "type '" + options.type + "' has no format '" + options.format + "'", 0, 0, "format");
-        return wrap(plugin, guarded_parse(*plugin, text, options.format, source, options.sandbox, options.verdicts),
-                    source);
+        return read_with(plugin, text, options.format, source, options, owned);
     }
 
     std::vector<std::shared_ptr<const Plugin>> candidates = claiming(registry, source, options);
     const std::string ext = extension_of(source);
     if (candidates.size() == 1) {
         const std::string format = options.format.empty() ? candidates[0]->format_for_extension(ext) : options.format;
-        return wrap(candidates[0],
-                    guarded_parse(*candidates[0], text, format, source, options.sandbox, options.verdicts), source);
+        return read_with(candidates[0], text, format, source, options, owned);
     }
     if (candidates.empty()) {
         if (!options.format.empty()) throw InputError(source, "no installed plugin reads format '" + options.format + "'", 0, 0, "format");
@@ -164,6 +197,52 @@ std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, c
     std::string names;
     for (auto &r : readers) names += (names.empty() ? "" : ", ") + r.first->id();
     throw InputError(source, "ambiguous: readable as " + names + "; choose with --type", 0, 0, "type");
+}
+
+} // namespace
+
+std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
+                                               const std::string &source, const SourceOptions &options) {
+    return load_text(registry, text, nullptr, source, options);
+}
+
+std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, std::shared_ptr<const std::string> text,
+                                               const std::string &source, const SourceOptions &options) {
+    return load_text(registry, *text, text, source, options);
+}
+
+LazyLevels::LazyLevels(std::shared_ptr<const Plugin> plugin, std::shared_ptr<const std::string> text,
+                       std::string format, std::string source)
+    : plugin_(std::move(plugin)), text_(std::move(text)), format_(std::move(format)), source_(std::move(source)) {}
+
+LevelPtr LazyLevels::at(size_t i) const {
+    std::call_once(once_, [&] {
+        try {
+            levels_ = plugin_->parse(*text_, format_, source_); // the worker read it: safe to read here
+        } catch (...) {
+            error_ = std::current_exception();
+        }
+    });
+    if (error_) std::rethrow_exception(error_);
+    if (i >= levels_.size())
+        throw PluginError("plugin '" + plugin_->id() + "' read " + std::to_string(levels_.size()) + " levels in " +
+                          source_ + " here, " + std::to_string(i + 1) + " or more in its worker");
+    return levels_[i].level;
+}
+
+LevelPtr level_here(const SourceLevel &level) {
+    if (level.level || !level.lazy) return level.level;
+    return level.lazy->at(level.index);
+}
+
+LevelArg level_arg(const SourceLevel &level, std::string source) {
+    LevelArg arg;
+    arg.level = level.level;
+    arg.source = std::move(source);
+    arg.keeper = level.keeper;
+    arg.kept = level.kept;
+    if (!level.level && level.lazy) arg.parse_here = [lazy = level.lazy, i = level.index] { return lazy->at(i); };
+    return arg;
 }
 
 LevelFileText read_level_file(const std::string &path) {

@@ -7,6 +7,7 @@
 #include <pluzzle/host/sandbox/sandbox_ops.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <future>
 
 namespace pluzzle::host {
@@ -63,8 +64,20 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
             // A file the worker read itself holds what this process read only if their keys agree (it may have
             // changed in between): any other verdict is dropped, and guarded_parse sends that text itself.
             std::vector<std::string> file_keys;
-            for (const auto &[k, v] : out.answer->fields)
-                if (k == "file_key") file_keys.push_back(v);
+            std::vector<std::vector<LevelNames>> names(end - from); // each text's levels, as the worker read them
+            LevelNames *level = nullptr; // the worker lists each level as level_of, name, author
+            for (auto &[k, v] : out.answer->fields) {
+                if (k == "file_key") {
+                    file_keys.push_back(v);
+                } else if (k == "level_of") {
+                    const size_t t = size_t(std::strtoull(v.c_str(), nullptr, 10));
+                    level = t < names.size() ? &names[t].emplace_back() : nullptr;
+                } else if (level && k == "name") {
+                    level->name = std::move(v);
+                } else if (level && k == "author") {
+                    level->author = std::move(v);
+                }
+            }
             size_t next_file = 0;
             for (size_t i = from; i < end; ++i) {
                 const bool same =
@@ -73,8 +86,10 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
                 if (!heard[i - from]) continue;
                 if (!same)
                     verdicts.erase(key(i));
-                else if (verdicts[key(i)].verdict == ParseVerdict::read)
-                    verdicts[key(i)].batch = out.answer->call_id;
+                else if (KnownVerdict &v = verdicts[key(i)]; v.verdict == ParseVerdict::read) {
+                    v.batch = out.answer->call_id;
+                    v.levels = std::move(names[i - from]);
+                }
             }
             from = end;
             continue;

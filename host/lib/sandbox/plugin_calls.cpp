@@ -15,15 +15,24 @@ constexpr double kOneCallDeadlineSeconds = 60;
 // The level, for the site's worker: the one it kept when it read the file (not sent or parsed again), else its
 // canonical text.
 wire::Fields level_fields(const Plugin &plugin, const LevelArg &level, const CallSite &site) {
+    if (level.keeper == site.sandbox && !level.kept.empty() && site.sandbox->keeps(level.kept))
+        return {{"kept", level.kept}};
     if (level.level)
         if (auto reference = site.sandbox->kept_reference(level.level.get())) return {{"kept", std::move(*reference)}};
-    return text_level(level.text ? *level.text : plugin.encode(level.level.get()), level.source);
+    if (level.text) return text_level(*level.text, level.source);
+    return text_level(plugin.encode(level_of(plugin, level).get()), level.source);
 }
 
-// The level, for a call in this process.
+} // namespace
+
 LevelPtr level_of(const Plugin &plugin, const LevelArg &level) {
-    return level.level ? level.level : plugin.parse_one(*level.text, level.source);
+    if (level.level) return level.level;
+    if (level.text) return plugin.parse_one(*level.text, level.source);
+    if (level.parse_here) return level.parse_here();
+    throw PluginError("no level for plugin '" + plugin.id() + "' (" + level.source + "): neither parsed nor text");
 }
+
+namespace {
 
 // The worker's answer to `call` (not yet checked for the plugin's own error); nullopt when a cancel ended the worker
 // and `cancelled_is_an_answer`; any other lost worker is a WorkerLost, worded by the site.

@@ -105,7 +105,9 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
         std::string source;
         uint64_t index = 0;
         if (kept) *kept = KeptLevels{call.call_id, plugin.path(), {}};
-        wire::Fields file_keys; // for each file read here, what the host compares with its own copy's key
+        // For each file read here, what the host compares with its own copy's key; for each level read, its text's
+        // index, name and author (what the host needs of a level it leaves to this worker).
+        wire::Fields file_keys;
         for (const auto &[k, v] : call.args) {
             if (k == "source") source = v;
             if (k != "text" && k != "file") continue;
@@ -115,17 +117,25 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
             try {
                 std::optional<MappedFile> file;
                 std::future<std::string> file_key; // hashed on another thread while the plugin reads
+                const size_t key_at = file_keys.size();
                 if (k == "file") {
                     file_keys.emplace_back("file_key", "");
                     file.emplace(v); // unreadable now: no key, and the host sends its copy instead
                     file_key = std::async(std::launch::async, [&] { return parse_verdict_key(plugin, format, file->text()); });
                 }
                 const auto wait_for_key = [&] {
-                    if (file_key.valid()) file_keys.back().second = file_key.get();
+                    if (file_key.valid()) file_keys[key_at].second = file_key.get();
                 };
                 try {
-                    for (ParsedLevel &l : plugin.parse(file ? file->text() : std::string_view(v), format, source))
+                    for (ParsedLevel &l : plugin.parse(file ? file->text() : std::string_view(v), format, source)) {
+                        std::string author;
+                        for (auto &[key, value] : plugin.describe(l.level.get()))
+                            if (key == "author") author = std::move(value);
+                        file_keys.insert(file_keys.end(), {{"level_of", std::to_string(index)},
+                                                           {"name", std::move(l.name)},
+                                                           {"author", std::move(author)}});
                         levels.push_back(std::move(l.level));
+                    }
                 } catch (...) {
                     wait_for_key();
                     throw;

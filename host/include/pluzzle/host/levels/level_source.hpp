@@ -6,7 +6,11 @@
 #include <pluzzle/host/base/text_file.hpp>
 #include <pluzzle/host/sandbox/guarded_parse.hpp>
 
+#include <pluzzle/host/sandbox/plugin_calls.hpp>
+
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,9 +18,32 @@
 
 namespace pluzzle::host {
 
+// The levels of one text, parsed in this process on first need only: the text was read safely by the sandbox's
+// worker, which keeps its levels, so a command that only hands them to that worker never parses them here.
+class LazyLevels {
+  public:
+    LazyLevels(std::shared_ptr<const Plugin> plugin, std::shared_ptr<const std::string> text, std::string format,
+               std::string source);
+    // Level `i` of the text; the whole text is parsed once, by whichever thread asks first.
+    LevelPtr at(size_t i) const;
+
+  private:
+    std::shared_ptr<const Plugin> plugin_;
+    std::shared_ptr<const std::string> text_;
+    std::string format_, source_;
+    mutable std::once_flag once_;
+    mutable std::vector<ParsedLevel> levels_;
+    mutable std::exception_ptr error_;
+};
+
 struct SourceLevel {
     std::shared_ptr<const Plugin> plugin;
-    LevelPtr level;
+    LevelPtr level; // null when only the worker holds it (SourceOptions::leave_in_worker): see level_arg()
+    // The level as the sandbox's worker keeps it, when this process has not parsed it: `kept` names it in `keeper`'s
+    // worker, and `lazy` parses it here if something else needs it.
+    const PluginSandbox *keeper = nullptr;
+    std::string kept;
+    std::shared_ptr<const LazyLevels> lazy;
     std::string name;   // from the file, may be empty
     std::string author; // from a pack file or the level's own metadata
     std::string params; // generator parameters, when known
@@ -36,7 +63,17 @@ struct SourceOptions {
     // Verdicts the sandbox gave in a batch: a text it read is parsed here without another round trip, one it
     // refused is parsed here for the plugin's own error, one that crashed it is that error. Null: none.
     const ParseVerdicts *verdicts = nullptr;
+    // A level file's levels that the sandbox's worker read and keeps are not parsed here (SourceLevel::level is null,
+    // `kept` names them): for a command whose only use of them is plugin calls in that worker (solve, check).
+    // Only load_level_files honours it (it owns the texts a later parse here needs).
+    bool leave_in_worker = false;
 };
+
+// A plugin call's argument for `level` (plugin_calls.hpp): the level parsed here, or the worker's kept one with this
+// process's parse as the fallback. `source` names it in errors.
+LevelArg level_arg(const SourceLevel &level, std::string source);
+// The level parsed here: `level`, or the kept one parsed now (once for its whole text).
+LevelPtr level_here(const SourceLevel &level);
 
 // Every level of one file. Throws InputError (file, line, column, field) when the file cannot be read (see
 // read_text_file), holds a NUL byte, the type cannot be decided, or any level is malformed or invalid. A leading
@@ -70,6 +107,10 @@ std::string level_name_in_pack(const SourceLevel &level, size_t levels_in_file);
 
 // Same, for text already in memory (`source` names it in errors).
 std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, const std::string &text,
+                                               const std::string &source, const SourceOptions &options = {});
+// The same for a text the levels may keep: SourceOptions::leave_in_worker applies (a kept level is parsed here
+// later, from this text).
+std::vector<SourceLevel> load_levels_from_text(const PluginRegistry &registry, std::shared_ptr<const std::string> text,
                                                const std::string &source, const SourceOptions &options = {});
 
 } // namespace pluzzle::host

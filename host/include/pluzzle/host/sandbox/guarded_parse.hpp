@@ -16,11 +16,15 @@ class PluginSandbox;
 
 // What the sandbox already found when it read texts in a batch: key parse_verdict_key(plugin, format, text).
 enum class ParseVerdict { read, refused, crashed };
+struct LevelNames {
+    std::string name, author;
+};
 struct KnownVerdict {
     ParseVerdict verdict = ParseVerdict::read;
-    std::string reason; // crashed: why, as guarded_parse would say it
+    std::string reason = {}; // crashed: why, as guarded_parse would say it
     uint32_t batch = 0; // read: the parse_many call that read it (0: its worker was lost), and the text's index there
     size_t text = 0;
+    std::vector<LevelNames> levels = {}; // read in batch: its levels' names and authors, as the worker read them
 };
 using ParseVerdicts = std::unordered_map<std::string, KnownVerdict>;
 std::string parse_verdict_key(const Plugin &plugin, const std::string &format, std::string_view text);

@@ -43,7 +43,14 @@ struct LevelArg {
     LevelPtr level;                    // null: parsed from text when the call runs here
     const std::string *text = nullptr; // the canonical text; null: encoded from level when a worker needs it
     std::string source = "level";      // names the level in errors ("book.db level 12")
+    // A level only a worker holds (it read the file; this process did not parse it): `kept` names it in `keeper`'s
+    // current worker, and `parse_here` gives this process's copy when another worker, or a replaced one, needs it.
+    const PluginSandbox *keeper = nullptr;
+    std::string kept = {};
+    std::function<LevelPtr()> parse_here = {};
 };
+// The level as this process holds it: `level`, else `text` parsed, else parse_here().
+LevelPtr level_of(const Plugin &plugin, const LevelArg &level);
 
 // A parse that takes longer in the worker is a hang: far above any real file (a 1000 x 1000 loop board reads in
 // well under a second). A batch of texts gets 0.05 s more a text (guarded_parse.hpp).

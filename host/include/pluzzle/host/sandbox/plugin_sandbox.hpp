@@ -79,6 +79,8 @@ class PluginSandbox {
     void note_kept(const LevelPtr &level, std::string reference);
     // The worker's reference for this process's `level`, when it keeps the same level; else nullopt.
     std::optional<std::string> kept_reference(const pz_level *level) const;
+    // Whether the current worker still keeps the level `reference` names (its batch is the one it read last).
+    bool keeps(const std::string &reference) const;
 
   private:
     void ensure_worker();

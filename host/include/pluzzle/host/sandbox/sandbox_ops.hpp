@@ -8,9 +8,10 @@
 //   parse_many format, then (source, text or file) repeated -> one PROGRESS per text as it is read (nodes = its
 //                                                           index, fraction 1 read / 0 refused), then file_key (one
 //                                                           a file, in order: parse_verdict_key of the bytes read
-//                                                           there, empty if unreadable) and count. A `file` is a path
-//                                                           the worker reads itself. It keeps the levels it read until
-//                                                           its next parse_many (KeptLevels)
+//                                                           there, empty if unreadable), level_of (the text's index),
+//                                                           name and author for each level read, and count. A `file`
+//                                                           is a path the worker reads itself. It keeps the levels it
+//                                                           read until its next parse_many (KeptLevels)
 //   solve    text (canonical), source, time_limit_s, node_limit, max_solutions, option (repeated "k=v")
 //                                                        -> status, solution (repeated), nodes, time_ms,
 //                                                           lower_bound, upper_bound, difficulty, difficulty_label,
