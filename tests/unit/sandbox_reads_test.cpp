@@ -13,6 +13,10 @@
 #include <pluzzle/host/sandbox/plugin_sandbox.hpp>
 #include <pluzzle/host/sandbox/sandbox_ops.hpp>
 
+#include <chrono>
+#include <future>
+#include <thread>
+
 using namespace pluzzle;
 using namespace pluzzle::test;
 
@@ -120,6 +124,33 @@ TEST(SandboxReads, AFileThatChangedBetweenTheTwoReadsIsJudgedByWhatThisProcessRe
     // And the same file unchanged: its verdict is kept, under this process's key.
     verdicts = verdict_of("probe 1\nvalue 4\n", "probe 1\nvalue 4\n");
     EXPECT_EQ(verdicts.count(host::parse_verdict_key(*probe(), "", "probe 1\nvalue 4\n")), 1u);
+    // A worker that read a file and then died on the next text of its batch never confirmed the file's bytes: no
+    // verdict for this process's copy (here a text that crashes), so it too is read in the worker first.
+    write_file(path, "probe 1\nvalue 5\n");
+    verdicts.clear();
+    const std::string mine = "probe 1\nvalue 2\ncrash_in parse\n", crashing = "probe 1\ncrash_in parse\n";
+    {
+        host::PluginSandbox batch;
+        host::read_in_sandbox(batch, *probe(), "", {{path, mine, true}, {"next", crashing, false}}, verdicts);
+    }
+    EXPECT_EQ(verdicts.count(host::parse_verdict_key(*probe(), "", mine)), 0u);
+    ASSERT_EQ(verdicts.count(host::parse_verdict_key(*probe(), "", crashing)), 1u); // the text sent whole: the culprit
+    EXPECT_EQ(verdicts.at(host::parse_verdict_key(*probe(), "", crashing)).verdict, host::ParseVerdict::crashed);
+    // The files' copies here arrive after the worker started reading (texts_ready): the same verdicts.
+    write_file(path, "probe 1\nvalue 6\n");
+    std::vector<host::SandboxText> late = {{path, {}, true}};
+    const std::string here = "probe 1\nvalue 6\n";
+    std::promise<void> ready;
+    std::thread filler([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        late[0].text = here;
+        ready.set_value();
+    });
+    host::ParseVerdicts early;
+    host::read_in_sandbox(sandbox, *probe(), "", late, early, ready.get_future().share());
+    filler.join();
+    ASSERT_EQ(early.count(host::parse_verdict_key(*probe(), "", here)), 1u);
+    EXPECT_EQ(early.at(host::parse_verdict_key(*probe(), "", here)).verdict, host::ParseVerdict::read);
 }
 
 TEST(SandboxReads, AMappedFileHasTheBytesAndTheErrorsOfARead) {

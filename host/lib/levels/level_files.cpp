@@ -1,5 +1,6 @@
 #include <pluzzle/host/levels/level_files.hpp>
 
+#include <future>
 #include <map>
 #include <optional>
 
@@ -13,6 +14,26 @@ size_t LoadedFiles::level_count() const {
 }
 
 namespace {
+
+// Tells the early reads that this process's copies of the files are in place; set however the reading ends, so
+// that thread never waits forever.
+class TextsReady {
+  public:
+    ~TextsReady() { set(); }
+    std::shared_future<void> future() const { return future_; }
+    void set() {
+        if (!set_) promise_.set_value(), set_ = true;
+    }
+
+  private:
+    std::promise<void> promise_;
+    std::shared_future<void> future_ = promise_.get_future().share();
+    bool set_ = false;
+};
+struct SetWhenDone {
+    TextsReady &ready;
+    ~SetWhenDone() { ready.set(); }
+};
 
 // A group of files is read into memory at a time (bounded memory for an import of 10^5 files).
 constexpr size_t kFilesAtATime = 1024;
@@ -28,17 +49,39 @@ LoadedFiles load_level_files(const PluginRegistry &registry, const std::vector<s
         const size_t end = std::min(paths.size(), from + kFilesAtATime);
         std::vector<std::optional<LevelFileText>> texts(end - from);
         std::vector<std::optional<InputError>> unreadable(end - from);
-        for (size_t i = from; i < end; ++i) {
-            try {
-                texts[i - from] = read_level_file(paths[i]);
-            } catch (const InputError &e) {
-                unreadable[i - from] = e;
+        ParseVerdicts verdicts;
+        // A file whose path alone names its reader is read by the worker while this process reads it too: the
+        // worker's verdict counts once the two copies' keys agree (read_in_sandbox).
+        std::map<std::pair<std::shared_ptr<const Plugin>, std::string>, std::vector<SandboxText>> early;
+        std::map<std::pair<std::shared_ptr<const Plugin>, std::string>, std::vector<size_t>> early_files;
+        if (options.sandbox)
+            for (size_t i = from; i < end; ++i)
+                if (const auto reader = reader_by_path(registry, paths[i], options)) {
+                    early[{reader->plugin, reader->format}].push_back({paths[i], {}, true});
+                    early_files[{reader->plugin, reader->format}].push_back(i - from);
+                }
+        // This thread reads the files on another one meanwhile: a worker dies with the thread that started it
+        // (PluginSandbox::start), so the sandbox's calls stay on this one.
+        TextsReady ready;
+        std::future<void> reading = std::async(early.empty() ? std::launch::deferred : std::launch::async, [&] {
+            const SetWhenDone done{ready};
+            for (size_t i = from; i < end; ++i) {
+                try {
+                    texts[i - from] = read_level_file(paths[i]);
+                } catch (const InputError &e) {
+                    unreadable[i - from] = e;
+                }
             }
-        }
+            for (auto &[reader, batch] : early)
+                for (size_t k = 0; k < batch.size(); ++k)
+                    if (const auto &file = texts[early_files[reader][k]]) batch[k].text = file->text;
+        });
+        for (auto &[reader, batch] : early)
+            read_in_sandbox(*options.sandbox, *reader.first, reader.second, batch, verdicts, ready.future());
+        reading.get();
         // With a sandbox, each text goes to the worker of every plugin that will be asked to read it, in batches
         // first: one round trip for a few hundred files instead of one per file and candidate
-        // (load_levels_from_text then uses the verdicts).
-        ParseVerdicts verdicts;
+        // (load_levels_from_text then uses the verdicts). Those read early need not go again.
         SourceOptions with_verdicts = options;
         if (options.sandbox) {
             std::map<std::pair<std::shared_ptr<const Plugin>, std::string>,
@@ -47,6 +90,8 @@ LoadedFiles load_level_files(const PluginRegistry &registry, const std::vector<s
             for (size_t i = from; i < end; ++i)
                 if (const auto &file = texts[i - from])
                     for (const Reader &reader : readers_to_try(registry, file->text, paths[i], options)) {
+                        if (!early.empty() && verdicts.count(parse_verdict_key(*reader.plugin, reader.format, reader.text)))
+                            continue;
                         const bool whole_file = !file->converted && reader.text.data() == file->text.data() &&
                                                 reader.text.size() == file->text.size();
                         by_reader[{reader.plugin, reader.format}].push_back({paths[i], reader.text, whole_file});

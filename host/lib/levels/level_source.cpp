@@ -94,6 +94,20 @@ std::vector<std::shared_ptr<const Plugin>> claiming(const PluginRegistry &regist
 
 } // namespace
 
+std::optional<Reader> reader_by_path(const PluginRegistry &registry, const std::string &source,
+                                     const SourceOptions &options) {
+    if (!options.type.empty()) {
+        auto plugin = registry.find(options.type);
+        if (!plugin || (!options.format.empty() && !plugin->has_format(options.format))) return std::nullopt;
+        return Reader{plugin, options.format, {}};
+    }
+    const auto candidates = claiming(registry, source, options);
+    if (candidates.size() != 1) return std::nullopt;
+    const std::string format =
+        options.format.empty() ? candidates[0]->format_for_extension(extension_of(source)) : options.format;
+    return Reader{candidates[0], format, {}};
+}
+
 std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_view text, const std::string &source,
                                    const SourceOptions &options) {
     const std::string_view body = strip_utf8_bom(text);

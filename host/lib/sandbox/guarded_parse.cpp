@@ -17,13 +17,16 @@ std::string parse_verdict_key(const Plugin &plugin, const std::string &format, s
 }
 
 void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
-                     const std::vector<SandboxText> &texts, ParseVerdicts &verdicts) {
+                     const std::vector<SandboxText> &texts, ParseVerdicts &verdicts,
+                     const std::shared_future<void> &texts_ready) {
     constexpr size_t kBatch = 256, kBatchBytes = size_t(16) << 20;
+    // Only what crosses the pipe counts against kBatchBytes: a whole file goes as its path (and its text may not be
+    // here yet: see texts_ready).
+    const auto piped = [&](size_t i) { return texts[i].whole_file ? size_t(0) : texts[i].text.size(); };
     for (size_t from = 0; from < texts.size();) {
         size_t end = from, bytes = 0;
-        while (end < texts.size() && end - from < kBatch &&
-               (end == from || bytes + texts[end].text.size() < kBatchBytes))
-            bytes += texts[end++].text.size();
+        while (end < texts.size() && end - from < kBatch && (end == from || bytes + piped(end) < kBatchBytes))
+            bytes += piped(end++);
         wire::Fields args = {{"format", format}};
         for (size_t i = from; i < end; ++i) {
             args.emplace_back("source", texts[i].source);
@@ -35,34 +38,31 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
         wire::Call call = parse_call(plugin, "", format, "");
         call.op = "parse_many";
         call.args = std::move(args);
-        size_t answered = 0;
-        std::vector<bool> heard(end - from);
         // Each text's verdict key, as this process has the text: hashed on another thread while the worker reads.
         std::future<std::vector<std::string>> hashing = std::async(std::launch::async, [&, from, end] {
+            if (texts_ready.valid()) texts_ready.wait();
             std::vector<std::string> out;
             for (size_t i = from; i < end; ++i)
                 out.push_back(parse_verdict_key(plugin, format, texts[i].text));
             return out;
         });
-        std::vector<std::string> keys;
-        const auto key = [&](size_t i) -> const std::string & {
-            if (hashing.valid()) keys = hashing.get();
-            return keys[i - from];
-        };
+        std::vector<int> heard(end - from, -1); // -1: no verdict yet; 0: refused; 1: read
+        size_t answered = 0;
         const SandboxOutcome out =
             sandbox.call(std::move(call), plugin.id(), {kParseDeadlineSeconds + 0.05 * double(end - from)}, nullptr,
                          [&](const wire::Progress &p) {
                              const size_t i = from + size_t(p.nodes);
                              if (i >= end) return;
-                             heard[i - from] = true;
-                             verdicts[key(i)] = {p.fraction > 0 ? ParseVerdict::read : ParseVerdict::refused, {}, 0,
-                                                 i - from};
+                             heard[i - from] = p.fraction > 0 ? 1 : 0;
                              answered = std::max(answered, size_t(p.nodes) + 1);
                          });
+        const std::vector<std::string> keys = hashing.get();
+        const auto record = [&](size_t i, uint32_t batch, std::vector<LevelNames> names) {
+            verdicts[keys[i - from]] = {heard[i - from] ? ParseVerdict::read : ParseVerdict::refused, {},
+                                        heard[i - from] ? batch : 0, i - from, std::move(names)};
+        };
         if (out.answered()) {
             sandbox.worker_keeps(out.answer->call_id);
-            // A file the worker read itself holds what this process read only if their keys agree (it may have
-            // changed in between): any other verdict is dropped, and guarded_parse sends that text itself.
             std::vector<std::string> file_keys;
             std::vector<std::vector<LevelNames>> names(end - from); // each text's levels, as the worker read them
             LevelNames *level = nullptr; // the worker lists each level as level_of, name, author
@@ -78,27 +78,26 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
                     level->author = std::move(v);
                 }
             }
+            // A file the worker read itself holds what this process read only if their keys agree (it may have
+            // changed in between): any other verdict is left out, and guarded_parse sends that text itself.
             size_t next_file = 0;
             for (size_t i = from; i < end; ++i) {
                 const bool same =
-                    !texts[i].whole_file || (next_file < file_keys.size() && file_keys[next_file] == key(i));
+                    !texts[i].whole_file || (next_file < file_keys.size() && file_keys[next_file] == keys[i - from]);
                 if (texts[i].whole_file) ++next_file;
-                if (!heard[i - from]) continue;
-                if (!same)
-                    verdicts.erase(key(i));
-                else if (KnownVerdict &v = verdicts[key(i)]; v.verdict == ParseVerdict::read) {
-                    v.batch = out.answer->call_id;
-                    v.levels = std::move(names[i - from]);
-                }
+                if (heard[i - from] >= 0 && same) record(i, out.answer->call_id, std::move(names[i - from]));
             }
             from = end;
             continue;
         }
         // The worker died on the first text it had not answered: that one is the culprit, the batch goes on after it.
-        // (A file it read itself may not be what this process read: guarded_parse then tries the text alone.)
+        // A file it read itself is judged only with the keys of a whole answer: it may not be what this process read,
+        // so neither its verdict nor a crash on it is kept (guarded_parse then tries this process's text alone).
         const size_t culprit = from + answered;
+        for (size_t i = from; i < culprit && i < end; ++i)
+            if (heard[i - from] >= 0 && !texts[i].whole_file) record(i, 0, {});
         if (culprit < end && !texts[culprit].whole_file)
-            verdicts[key(culprit)] = {ParseVerdict::crashed, parse_lost_reason(plugin, out)};
+            verdicts[keys[culprit - from]] = {ParseVerdict::crashed, parse_lost_reason(plugin, out)};
         from = culprit + 1;
     }
 }

@@ -38,20 +38,13 @@ PluginSandbox::PluginSandbox(std::string worker) : executable_(std::move(worker)
     std::signal(SIGPIPE, SIG_IGN); // a worker that dies while we write to it is seen at its end of output
 }
 
-PluginSandbox::~PluginSandbox() {
-    if (starting_.valid()) starting_.wait(); // a worker being started is then killed and reaped as any other
-} // WorkerProcess kills and reaps a worker that still runs
+PluginSandbox::~PluginSandbox() = default; // WorkerProcess kills and reaps a worker that still runs
 
-void PluginSandbox::start() {
-    if (process_ || starting_.valid()) return;
-    starting_ = std::async(std::launch::async, [executable = executable_] {
-        return std::make_unique<WorkerProcess>(executable);
-    });
-}
+void PluginSandbox::start() { ensure_worker(); }
 
 void PluginSandbox::ensure_worker() {
     if (process_) return;
-    process_ = starting_.valid() ? starting_.get() : std::make_unique<WorkerProcess>(executable_);
+    process_ = std::make_unique<WorkerProcess>(executable_);
     greeted_ = false;
     worker_keeps(0);
     ++started_;

@@ -100,6 +100,10 @@ struct Reader {
 };
 std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_view text, const std::string &source,
                                    const SourceOptions &options);
+// The one reader (text left empty) that readers_to_try would name from `source` alone, before the file is read:
+// --type, or the only plugin claiming --format or the extension; nullopt when the content has a say.
+std::optional<Reader> reader_by_path(const PluginRegistry &registry, const std::string &source,
+                                     const SourceOptions &options);
 
 // The name a level gets in a pack: its own, else the file's stem ("#2" after it for the second level of a file that
 // holds several). `db import` and the editor's paste name levels the same way.

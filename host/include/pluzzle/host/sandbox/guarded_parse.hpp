@@ -4,6 +4,7 @@
 #pragma once
 #include <pluzzle/host/plugin/plugin.hpp>
 
+#include <future>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -38,8 +39,11 @@ struct SandboxText {
 };
 // Reads each text with `plugin` in the sandbox's worker, a few hundred to a call, adding a verdict for each to
 // `verdicts`. A text that crashes the worker gets a crashed verdict; the rest go on in a fresh one.
+// `texts_ready` (when valid): the whole files' `text` views are filled in by another thread, which makes it ready
+// once they are; until then only their paths are used, so the worker reads them while this process does.
 void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
-                     const std::vector<SandboxText> &texts, ParseVerdicts &verdicts);
+                     const std::vector<SandboxText> &texts, ParseVerdicts &verdicts,
+                     const std::shared_future<void> &texts_ready = {});
 
 // plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker
 // (parse_level_text, plugin_calls.hpp): a refusal there is rethrown as the plugin's own error (same text, same

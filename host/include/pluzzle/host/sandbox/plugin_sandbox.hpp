@@ -17,7 +17,6 @@
 
 #include <atomic>
 #include <functional>
-#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,9 +56,9 @@ class PluginSandbox {
     PluginSandbox(const PluginSandbox &) = delete;
     PluginSandbox &operator=(const PluginSandbox &) = delete;
 
-    // Starts the worker now, on another thread (a CLI does this before loading its own plugins, so the two overlap:
-    // posix_spawn holds its caller until the child has exec'd). The first call then throws std::runtime_error if
-    // the worker could not be started.
+    // Starts the worker now (a CLI does this before loading its own plugins, so the two overlap). Throws
+    // std::runtime_error when the worker cannot be started. The worker dies with the thread that started it
+    // (PR_SET_PDEATHSIG): start it, and make every call, on a thread that outlives the calls.
     void start();
 
     // Runs one call. `plugin_name` names the plugin in the reason of a failure. Throws std::runtime_error only when
@@ -88,7 +87,6 @@ class PluginSandbox {
 
     std::string executable_;
     std::unique_ptr<WorkerProcess> process_;
-    std::future<std::unique_ptr<WorkerProcess>> starting_; // start()'s worker, until the first call takes it
     bool greeted_ = false; // its HELLO arrived: it handles SIGUSR1 (before that the signal would kill it)
     uint32_t kept_batch_ = 0;
     // By this process's level: the level itself (an address may be reused once it is freed) and the reference.
