@@ -18,7 +18,8 @@ if [ -z "$board" ]; then
 fi
 builds=("$P")
 [ -n "${4:-}" ] && builds+=("$(realpath "$4/bin/pluzzle")")
-# Timed in Python: wall to the microsecond (time.perf_counter), user+sys of the command and the worker it waited
+# Rounds alternate the commands (and the builds), so each round's sandboxed/in-process ratio compares runs seconds
+# apart. Timed in Python: wall to the microsecond (time.perf_counter), user+sys of the command and the worker it waited
 # for (os.wait4's rusage), so a few milliseconds of difference are not lost in /usr/bin/time's 10 ms steps.
 python3 - "$board" "$rounds" "${builds[@]}" <<'PY'
 import os, statistics as st, subprocess, sys, time
@@ -44,5 +45,9 @@ for b in range(len(builds)):
         med[name] = st.median(w)
         print(f"{tag}  {name:24} wall median {st.median(w):.3f} s (min {min(w):.3f}, max {max(w):.3f})  cpu median {st.median(c):.3f} s")
     for kind in ("default", "count=false"):
-        print(f"{tag}  sandboxed / in-process ({kind}): {med['sandboxed ' + kind] / med['in-process ' + kind]:.3f}x")
+        # Also each round's own ratio (the two commands ran seconds apart, so a machine that changes pace during
+        # the run moves both): the median of those is the steadier figure.
+        paired = [s / i for s, i in zip(wall[(b, 'sandboxed ' + kind)], wall[(b, 'in-process ' + kind)])]
+        print(f"{tag}  sandboxed / in-process ({kind}): {med['sandboxed ' + kind] / med['in-process ' + kind]:.3f}x"
+              f" of the medians, {st.median(paired):.3f}x median of each round's ratio")
 PY
