@@ -1,6 +1,7 @@
 // line_cdcl.cpp -- line_cdcl_search() of line_cdcl.hpp.
 #include "line_cdcl.hpp"
 
+#include "decision_order.hpp"
 #include "line_solver.hpp"
 
 #include <algorithm>
@@ -82,12 +83,6 @@ private:
     int attach(std::vector<int> lits, bool learned, int lbd);
     void reduce();
     int pick_branch_cell();
-    void bump(int cell);
-    // VSIDS heap of unassigned cells by activity.
-    void heap_insert(int cell);
-    void heap_up(size_t i);
-    void heap_down(size_t i);
-    int heap_pop();
 
     const Puzzle &puzzle_;
     pluzzle::SolveControl &control_;
@@ -113,9 +108,7 @@ private:
     size_t learned_count_ = 0, max_learned_ = 2000;
     int conflict_clause_ = -1, conflict_line_ = -1;
 
-    std::vector<double> activity_;
-    double bump_step_ = 1.0;
-    std::vector<int> heap_, heap_index_;
+    DecisionOrder vsids_;
 
     std::vector<uint8_t> seen_, explained_;
     std::vector<std::vector<int>> explanation_;
@@ -130,7 +123,7 @@ private:
 
 LineCdcl::LineCdcl(const Puzzle &puzzle, pluzzle::SolveControl &control)
     : puzzle_(puzzle), control_(control), width_(puzzle.width), height_(puzzle.height),
-      cells_(puzzle.width * puzzle.height) {
+      cells_(puzzle.width * puzzle.height), vsids_(cells_) {
     if (width_ > LineSolver::kMaxMaskCells || height_ > LineSolver::kMaxMaskCells)
         throw std::invalid_argument("line_cdcl_search: lines longer than 126 cells");
     for (int r = 0; r < height_; ++r)
@@ -154,13 +147,10 @@ LineCdcl::LineCdcl(const Puzzle &puzzle, pluzzle::SolveControl &control)
     empty_.assign(lines_.size(), 0);
     queued_.assign(lines_.size(), 0);
     watches_.resize(2 * n);
-    activity_.assign(n, 0);
-    heap_index_.assign(n, -1);
     seen_.assign(n, 0);
     explanation_.resize(n);
     explained_.assign(n, 0);
     target_.assign(n, kUnknown);
-    for (int i = 0; i < cells_; ++i) heap_insert(i);
 }
 
 void LineCdcl::assign(int lit, int reason, int reason_position) {
@@ -324,7 +314,7 @@ void LineCdcl::analyze(std::vector<int> &learned, int &backjump) {
             const int cell = cell_of(q);
             if (seen_[size_t(cell)] || level_of_[size_t(cell)] == 0) continue;
             seen_[size_t(cell)] = 1;
-            bump(cell);
+            vsids_.bump(cell);
             if (level_of_[size_t(cell)] >= level())
                 ++pending;
             else
@@ -380,7 +370,7 @@ void LineCdcl::backtrack(int to_level) {
         empty_[size_t(r)] &= ~(LineMask(1) << c);
         filled_[size_t(height_ + c)] &= ~(LineMask(1) << r);
         empty_[size_t(height_ + c)] &= ~(LineMask(1) << r);
-        heap_insert(cell);
+        vsids_.insert(cell);
     }
     trail_limits_.resize(size_t(to_level));
     clause_head_ = trail_.size();
@@ -443,65 +433,9 @@ void LineCdcl::reduce() {
     }
 }
 
-void LineCdcl::bump(int cell) {
-    if ((activity_[size_t(cell)] += bump_step_) > 1e100) {
-        for (double &a : activity_) a *= 1e-100;
-        bump_step_ *= 1e-100;
-    }
-    if (heap_index_[size_t(cell)] >= 0) heap_up(size_t(heap_index_[size_t(cell)]));
-}
-
-void LineCdcl::heap_insert(int cell) {
-    if (heap_index_[size_t(cell)] >= 0) return;
-    heap_index_[size_t(cell)] = int(heap_.size());
-    heap_.push_back(cell);
-    heap_up(heap_.size() - 1);
-}
-
-void LineCdcl::heap_up(size_t i) {
-    const int cell = heap_[i];
-    while (i > 0) {
-        const size_t parent = (i - 1) / 2;
-        if (activity_[size_t(heap_[parent])] >= activity_[size_t(cell)]) break;
-        heap_[i] = heap_[parent];
-        heap_index_[size_t(heap_[i])] = int(i);
-        i = parent;
-    }
-    heap_[i] = cell;
-    heap_index_[size_t(cell)] = int(i);
-}
-
-void LineCdcl::heap_down(size_t i) {
-    const int cell = heap_[i];
-    for (;;) {
-        size_t child = 2 * i + 1;
-        if (child >= heap_.size()) break;
-        if (child + 1 < heap_.size() && activity_[size_t(heap_[child + 1])] > activity_[size_t(heap_[child])]) ++child;
-        if (activity_[size_t(heap_[child])] <= activity_[size_t(cell)]) break;
-        heap_[i] = heap_[child];
-        heap_index_[size_t(heap_[i])] = int(i);
-        i = child;
-    }
-    heap_[i] = cell;
-    heap_index_[size_t(cell)] = int(i);
-}
-
-int LineCdcl::heap_pop() {
-    const int top = heap_[0];
-    heap_index_[size_t(top)] = -1;
-    const int last = heap_.back();
-    heap_.pop_back();
-    if (!heap_.empty()) {
-        heap_[0] = last;
-        heap_index_[size_t(last)] = 0;
-        heap_down(0);
-    }
-    return top;
-}
-
 int LineCdcl::pick_branch_cell() {
-    while (!heap_.empty()) {
-        const int cell = heap_pop();
+    while (!vsids_.empty()) {
+        const int cell = vsids_.pop();
         if (value_[size_t(cell)] == kUnknown) return cell;
     }
     return -1;
@@ -570,7 +504,7 @@ bool LineCdcl::next(Grid &solution) {
                 const int index = attach(learned, true, lbd);
                 assign(lit0, index, 0);
             }
-            bump_step_ *= 1.0 / kDecay;
+            vsids_.decay(kDecay);
             continue;
         }
         if (int(trail_.size()) == cells_) {
