@@ -17,7 +17,7 @@ struct CheckArgs {
 int run(Context &ctx, const CheckArgs &args) {
     host::SourceLevel l = choose_level(ctx, args.file, ctx.source_options(args.type, args.format), args.index);
     const std::string solution = host::read_text_file(args.solution);
-    const host::CheckReport r = host::check_level(*l.plugin, {l.level}, solution, ctx.call_site());
+    const host::CheckReport r = host::check_level(*l.plugin, host::level_arg(l, "level"), solution, ctx.call_site());
     if (ctx.json) {
         host::JsonLine j;
         j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id());

@@ -27,9 +27,9 @@ int run(Context &ctx, const RenderArgs &args) {
         state_text = host::read_text_file(args.solution);
     }
     // Sandboxed, the state is read and the drawing made in the worker: a crash there is the plugin's.
-    host::write_text_file(args.output,
-                          host::render_level(*l.plugin, {l.level}, args.solution.empty() ? nullptr : &state_text,
-                                             args.solution, format, args.scale, ctx.call_site()));
+    const std::string *state = args.solution.empty() ? nullptr : &state_text;
+    host::write_text_file(args.output, host::render_level(*l.plugin, host::level_arg(l, "level"), state, args.solution,
+                                                          format, args.scale, ctx.call_site()));
     if (ctx.json) {
         host::JsonLine j;
         j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id()).add("output", args.output);

@@ -8,6 +8,7 @@
 #include <pluzzle/host/base/errors.hpp>
 #include <pluzzle/host/base/text_file.hpp>
 #include <pluzzle/host/levels/level_files.hpp>
+#include <pluzzle/host/render/display_list_bytes.hpp>
 #include <pluzzle/host/sandbox/guarded_parse.hpp>
 #include <pluzzle/host/sandbox/plugin_calls.hpp>
 #include <pluzzle/host/sandbox/plugin_sandbox.hpp>
@@ -31,6 +32,19 @@ host::SourceOptions through(host::PluginSandbox &sandbox) {
     return options;
 }
 
+// A probe file of one level, read through a sandbox as the CLI reads its files (load_level_files).
+struct OneLevelRead {
+    host::PluginSandbox sandbox;
+    host::LoadedFiles loaded;
+    explicit OneLevelRead(const std::string &text) {
+        TempDir dir;
+        const std::string path = (dir.path() / "a.probe").string();
+        write_file(path, text);
+        loaded = host::load_level_files(probes(), {path}, through(sandbox));
+    }
+    const host::SourceLevel &level() const { return loaded.files.at(0).levels.at(0); }
+};
+
 } // namespace
 
 TEST(SandboxReads, ASolveAfterAGuardedReadNamesTheKeptLevelAndAnswersAsInProcess) {
@@ -45,38 +59,64 @@ TEST(SandboxReads, ASolveAfterAGuardedReadNamesTheKeptLevelAndAnswersAsInProcess
     size_t kept = 0;
     for (const auto &file : loaded.files)
         for (const host::SourceLevel &l : file.levels) {
-            const auto reference = sandbox.kept_reference(l.level.get());
-            ASSERT_TRUE(reference.has_value()) << l.file << " #" << l.index;
+            ASSERT_NE(l.level, nullptr) << "not parsed here without leave_in_worker";
+            EXPECT_EQ(l.keeper, &sandbox);
+            ASSERT_TRUE(sandbox.keeps(l.kept)) << l.file << " #" << l.index << ": '" << l.kept << "'";
             ++kept;
-            const host::SolveReport there = host::solve_level(*l.plugin, {l.level, nullptr, l.file}, {}, {&sandbox, nullptr, {}});
+            const host::SolveReport there = host::solve_level(*l.plugin, host::level_arg(l, l.file), {}, {&sandbox, nullptr, {}});
             const host::SolveReport here = l.plugin->solve(l.level.get(), {});
-            EXPECT_EQ(there.status, here.status) << *reference;
-            EXPECT_EQ(there.solutions, here.solutions) << *reference;
-            EXPECT_EQ(there.nodes, here.nodes) << *reference;
+            EXPECT_EQ(there.status, here.status) << l.kept;
+            EXPECT_EQ(there.solutions, here.solutions) << l.kept;
+            EXPECT_EQ(there.nodes, here.nodes) << l.kept;
         }
     EXPECT_EQ(kept, 3u);
     EXPECT_EQ(sandbox.workers_started(), 1u);
     // A level this process parsed on its own is not one the worker keeps: it goes as text, with the same answer.
     const auto own = probe()->parse("probe 1\nvalue 5\n", "", "own").at(0).level;
-    EXPECT_FALSE(sandbox.kept_reference(own.get()).has_value());
     EXPECT_EQ(host::solve_level(*probe(), {own, nullptr, "own"}, {}, {&sandbox, nullptr, {}}).solutions,
               probe()->solve(own.get(), {}).solutions);
 }
 
+// `pluzzle check` and `render` hand their level to the worker as solve does (level_arg): the kept one, not its text.
+TEST(SandboxReads, ACheckOrADrawingAfterAGuardedReadNamesTheKeptLevel) {
+    OneLevelRead read("probe 1\nvalue 5\n");
+    host::PluginSandbox &sandbox = read.sandbox;
+    const host::SourceLevel &l = read.level();
+    ASSERT_TRUE(sandbox.keeps(l.kept));
+    // No level here: the text could only reach the worker through this process's parse, which is counted.
+    size_t parsed_here = 0;
+    host::LevelArg arg = host::level_arg(l, l.file);
+    arg.level = nullptr;
+    arg.parse_here = [&] {
+        ++parsed_here;
+        return l.level;
+    };
+    const host::CallSite site{&sandbox, nullptr, {}};
+    const host::CheckReport checked = host::check_level(*l.plugin, arg, "answer 5", site);
+    const host::CheckReport expected = l.plugin->check(l.level.get(), "answer 5");
+    EXPECT_EQ(checked.ok, expected.ok);
+    EXPECT_EQ(checked.message, expected.message);
+    const host::DisplayList drawing = l.plugin->render(l.level.get(), nullptr);
+    EXPECT_EQ(host::display_list_bytes(host::draw_level(*l.plugin, arg, nullptr, "", site)),
+              host::display_list_bytes(drawing));
+    EXPECT_EQ(host::render_level(*l.plugin, arg, nullptr, "", "svg", 1, site), host::drawing_document(drawing, "svg", 1));
+    EXPECT_EQ(parsed_here, 0u);
+    // Another sandbox's worker keeps nothing: it is sent this process's parse.
+    host::PluginSandbox other;
+    EXPECT_EQ(host::check_level(*l.plugin, arg, "answer 5", {&other, nullptr, {}}).ok, expected.ok);
+    EXPECT_EQ(parsed_here, 1u);
+}
+
 TEST(SandboxReads, AReplacedWorkerKeepsNothingAndTheTextIsSentInstead) {
-    TempDir dir;
-    const std::string a = (dir.path() / "a.probe").string();
-    write_file(a, "probe 1\nvalue 9\n");
-    host::PluginSandbox sandbox;
-    const host::LoadedFiles loaded = host::load_level_files(probes(), {a}, through(sandbox));
-    ASSERT_EQ(loaded.level_count(), 1u);
-    const host::SourceLevel &l = loaded.files.at(0).levels.at(0);
-    ASSERT_TRUE(sandbox.kept_reference(l.level.get()).has_value());
+    OneLevelRead read("probe 1\nvalue 9\n");
+    host::PluginSandbox &sandbox = read.sandbox;
+    const host::SourceLevel &l = read.level();
+    ASSERT_TRUE(sandbox.keeps(l.kept));
     // A crash replaces the worker: the next one has read nothing.
     const auto crash = sandbox.call(host::solve_call(*probe(), host::text_level("probe 1\ncrash segv\n"), {}), "probe");
     ASSERT_FALSE(crash.answered());
-    EXPECT_FALSE(sandbox.kept_reference(l.level.get()).has_value());
-    const host::SolveReport there = host::solve_level(*l.plugin, {l.level, nullptr, l.file}, {}, {&sandbox, nullptr, {}});
+    EXPECT_FALSE(sandbox.keeps(l.kept));
+    const host::SolveReport there = host::solve_level(*l.plugin, host::level_arg(l, l.file), {}, {&sandbox, nullptr, {}});
     EXPECT_EQ(there.solutions, l.plugin->solve(l.level.get(), {}).solutions);
     EXPECT_EQ(sandbox.workers_started(), 2u);
 }
@@ -217,6 +257,7 @@ TEST(SandboxReads, LevelsLeftInTheWorkerAreParsedHereOnlyWhenAnotherWorkerNeedsT
     // Without the option, and for a file the worker refuses, nothing changes: parsed here, or the plugin's error.
     const host::LoadedFiles parsed = host::load_level_files(built_plugins(), {path}, through(keeper));
     EXPECT_NE(parsed.files.at(0).levels.at(0).level, nullptr);
+    EXPECT_TRUE(keeper.keeps(parsed.files.at(0).levels.at(0).kept)); // and still named as the worker keeps it
     write_file(path, "loop 1\nrules loop\ngrid square\nsize 2 2\ntiles\nzz\n");
     const host::LoadedFiles refused = host::load_level_files(built_plugins(), {path}, options);
     ASSERT_EQ(refused.failures.size(), 1u);

@@ -133,34 +133,49 @@ std::vector<Reader> readers_to_try(const PluginRegistry &registry, std::string_v
 
 namespace {
 
-// The levels `plugin` reads in `text` as `format`: left in the sandbox's worker when it read and keeps them and the
-// caller allows it (`owned` is the text, kept for a parse here later), else parsed here after the guarded read.
+// Whether the sandbox's current worker keeps the levels it read from the text `verdict` is about: it read them in
+// the parse_many call it answered last (a replaced worker answered none).
+bool kept_in_worker(const KnownVerdict *verdict, const SourceOptions &options) {
+    return verdict && options.sandbox && verdict->verdict == ParseVerdict::read && verdict->batch != 0 &&
+           verdict->batch == options.sandbox->kept_batch();
+}
+
+// Names each of `levels` (one text's, in order) as the worker that read the text keeps it, so plugin calls about it
+// in that worker send the reference, not the text (level_arg).
+void name_kept(std::vector<SourceLevel> &levels, const KnownVerdict &verdict, PluginSandbox *keeper) {
+    for (size_t i = 0; i < levels.size() && i < verdict.levels.size(); ++i) {
+        levels[i].keeper = keeper;
+        levels[i].kept = kept_reference(verdict.batch, verdict.text, i);
+    }
+}
+
+// The levels `plugin` reads in `text` as `format`, parsed here after the guarded read; named as the worker keeps
+// them when it does. When the caller allows it (leave_in_worker; `owned` is the text, kept for a parse here later)
+// they are not parsed here at all: the worker told their names.
 std::vector<SourceLevel> read_with(const std::shared_ptr<const Plugin> &plugin, const std::string &text,
                                    const std::string &format, const std::string &source, const SourceOptions &options,
                                    const std::shared_ptr<const std::string> &owned) {
-    if (owned && options.leave_in_worker && options.sandbox && options.verdicts) {
-        const auto known = options.verdicts->find(parse_verdict_key(*plugin, format, text));
-        if (known != options.verdicts->end() && known->second.verdict == ParseVerdict::read &&
-            known->second.batch != 0 && known->second.batch == options.sandbox->kept_batch() &&
-            !known->second.levels.empty()) {
-            const KnownVerdict &v = known->second;
-            const auto lazy = std::make_shared<const LazyLevels>(plugin, owned, format, source);
-            std::vector<SourceLevel> out(v.levels.size());
-            for (size_t i = 0; i < out.size(); ++i) {
-                SourceLevel &l = out[i];
-                l.plugin = plugin;
-                l.name = v.levels[i].name;
-                l.author = v.levels[i].author;
-                l.file = source;
-                l.index = i;
-                l.keeper = options.sandbox;
-                l.kept = kept_reference(v.batch, v.text, i);
-                l.lazy = lazy;
-            }
-            return out;
+    const KnownVerdict *verdict = find_verdict(options.verdicts, *plugin, format, text);
+    if (!kept_in_worker(verdict, options))
+        return wrap(plugin, parse_with_verdict(*plugin, text, format, source, options.sandbox, verdict), source);
+    std::vector<SourceLevel> out;
+    if (owned && options.leave_in_worker && !verdict->levels.empty()) {
+        const auto lazy = std::make_shared<const LazyLevels>(plugin, owned, format, source);
+        out.resize(verdict->levels.size());
+        for (size_t i = 0; i < out.size(); ++i) {
+            SourceLevel &l = out[i];
+            l.plugin = plugin;
+            l.name = verdict->levels[i].name;
+            l.author = verdict->levels[i].author;
+            l.file = source;
+            l.index = i;
+            l.lazy = lazy;
         }
+    } else {
+        out = wrap(plugin, parse_with_verdict(*plugin, text, format, source, options.sandbox, verdict), source);
     }
-    return wrap(plugin, guarded_parse(*plugin, text, format, source, options.sandbox, options.verdicts), source);
+    name_kept(out, *verdict, options.sandbox);
+    return out;
 }
 
 std::vector<SourceLevel> load_text(const PluginRegistry &registry, const std::string &text,
@@ -195,21 +210,32 @@ std::vector<SourceLevel> load_text(const PluginRegistry &registry, const std::st
     if (candidates.empty()) throw InputError(source, "no puzzle plugin is installed (see `pluzzle plugins`)");
 
     // Content decides: exactly one candidate must read the whole file.
-    std::vector<std::pair<std::shared_ptr<const Plugin>, std::vector<ParsedLevel>>> readers;
+    struct Candidate {
+        std::shared_ptr<const Plugin> plugin;
+        std::vector<ParsedLevel> levels;
+        const KnownVerdict *verdict;
+    };
+    std::vector<Candidate> readers;
     std::string reasons;
     for (auto &p : candidates) {
         try {
-            readers.emplace_back(p, guarded_parse(*p, text, options.format, source, options.sandbox, options.verdicts));
+            const KnownVerdict *verdict = find_verdict(options.verdicts, *p, options.format, text);
+            readers.push_back({p, parse_with_verdict(*p, text, options.format, source, options.sandbox, verdict),
+                               verdict});
         } catch (const InputError &e) {
             reasons += "\n  " + p->id() + ": " + e.what();
         } catch (const PluginError &e) {
             reasons += "\n  " + p->id() + ": " + e.what();
         }
     }
-    if (readers.size() == 1) return wrap(readers[0].first, std::move(readers[0].second), source);
+    if (readers.size() == 1) {
+        auto levels = wrap(readers[0].plugin, std::move(readers[0].levels), source);
+        if (kept_in_worker(readers[0].verdict, options)) name_kept(levels, *readers[0].verdict, options.sandbox);
+        return levels;
+    }
     if (readers.empty()) throw InputError(source, "no installed plugin can read this file:" + reasons);
     std::string names;
-    for (auto &r : readers) names += (names.empty() ? "" : ", ") + r.first->id();
+    for (auto &r : readers) names += (names.empty() ? "" : ", ") + r.plugin->id();
     throw InputError(source, "ambiguous: readable as " + names + "; choose with --type", 0, 0, "type");
 }
 

@@ -102,22 +102,25 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
     }
 }
 
+const KnownVerdict *find_verdict(const ParseVerdicts *verdicts, const Plugin &plugin, const std::string &format,
+                                 std::string_view text) {
+    if (!verdicts) return nullptr;
+    const auto known = verdicts->find(parse_verdict_key(plugin, format, text));
+    return known == verdicts->end() ? nullptr : &known->second;
+}
+
+std::vector<ParsedLevel> parse_with_verdict(const Plugin &plugin, const std::string &text, const std::string &format,
+                                            const std::string &source, PluginSandbox *sandbox,
+                                            const KnownVerdict *verdict) {
+    if (!verdict) return parse_level_text(plugin, text, format, source, sandbox);
+    if (verdict->verdict == ParseVerdict::crashed) throw InputError(source, verdict->reason);
+    return plugin.parse(text, format, source); // read there, or refused there: the same answer here
+}
+
 std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
                                        const std::string &source, PluginSandbox *sandbox,
                                        const ParseVerdicts *verdicts) {
-    if (verdicts) {
-        const auto known = verdicts->find(parse_verdict_key(plugin, format, text));
-        if (known != verdicts->end()) {
-            const KnownVerdict &v = known->second;
-            if (v.verdict == ParseVerdict::crashed) throw InputError(source, v.reason);
-            auto levels = plugin.parse(text, format, source); // read there, or refused there: the same answer here
-            if (sandbox && v.batch != 0 && v.batch == sandbox->kept_batch())
-                for (size_t i = 0; i < levels.size(); ++i)
-                    sandbox->note_kept(levels[i].level, kept_reference(v.batch, v.text, i));
-            return levels;
-        }
-    }
-    return parse_level_text(plugin, text, format, source, sandbox);
+    return parse_with_verdict(plugin, text, format, source, sandbox, find_verdict(verdicts, plugin, format, text));
 }
 
 } // namespace pluzzle::host

@@ -17,8 +17,6 @@ constexpr double kOneCallDeadlineSeconds = 60;
 wire::Fields level_fields(const Plugin &plugin, const LevelArg &level, const CallSite &site) {
     if (level.keeper == site.sandbox && !level.kept.empty() && site.sandbox->keeps(level.kept))
         return {{"kept", level.kept}};
-    if (level.level)
-        if (auto reference = site.sandbox->kept_reference(level.level.get())) return {{"kept", std::move(*reference)}};
     if (level.text) return text_level(*level.text, level.source);
     return text_level(plugin.encode(level_of(plugin, level).get()), level.source);
 }

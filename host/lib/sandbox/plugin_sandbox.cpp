@@ -53,23 +53,10 @@ void PluginSandbox::ensure_worker() {
     process_->send(wire::encode(wire::Setup{}));
 }
 
-void PluginSandbox::worker_keeps(uint32_t batch) {
-    kept_batch_ = batch;
-    kept_.clear();
-}
-
-void PluginSandbox::note_kept(const LevelPtr &level, std::string reference) {
-    if (level) kept_[level.get()] = {level, std::move(reference)};
-}
+void PluginSandbox::worker_keeps(uint32_t batch) { kept_batch_ = batch; }
 
 bool PluginSandbox::keeps(const std::string &reference) const {
     return kept_batch_ != 0 && std::strtoul(reference.c_str(), nullptr, 10) == kept_batch_;
-}
-
-std::optional<std::string> PluginSandbox::kept_reference(const pz_level *level) const {
-    const auto it = kept_.find(level);
-    if (it == kept_.end() || it->second.first.lock().get() != level) return std::nullopt;
-    return it->second.second;
 }
 
 SandboxOutcome PluginSandbox::lost_worker(SandboxOutcome::Failure failure, std::string reason) {

@@ -39,8 +39,9 @@ class LazyLevels {
 struct SourceLevel {
     std::shared_ptr<const Plugin> plugin;
     LevelPtr level; // null when only the worker holds it (SourceOptions::leave_in_worker): see level_arg()
-    // The level as the sandbox's worker keeps it, when this process has not parsed it: `kept` names it in `keeper`'s
-    // worker, and `lazy` parses it here if something else needs it.
+    // The level as the sandbox's worker keeps it, whenever that worker read it in the batch it answered last: `kept`
+    // names it in `keeper`'s worker (plugin calls there send that, not the text: level_arg), and `lazy` parses it
+    // here if `level` is null and something else needs it.
     const PluginSandbox *keeper = nullptr;
     std::string kept;
     std::shared_ptr<const LazyLevels> lazy;
@@ -63,14 +64,14 @@ struct SourceOptions {
     // Verdicts the sandbox gave in a batch: a text it read is parsed here without another round trip, one it
     // refused is parsed here for the plugin's own error, one that crashed it is that error. Null: none.
     const ParseVerdicts *verdicts = nullptr;
-    // A level file's levels that the sandbox's worker read and keeps are not parsed here (SourceLevel::level is null,
-    // `kept` names them): for a command whose only use of them is plugin calls in that worker (solve, check).
+    // A level file's levels that the sandbox's worker read and keeps are not parsed here (SourceLevel::level is null;
+    // `kept` names them either way): for a command whose only use of them is plugin calls in that worker (solve).
     // Only load_level_files honours it (it owns the texts a later parse here needs).
     bool leave_in_worker = false;
 };
 
-// A plugin call's argument for `level` (plugin_calls.hpp): the level parsed here, or the worker's kept one with this
-// process's parse as the fallback. `source` names it in errors.
+// A plugin call's argument for `level` (plugin_calls.hpp): the worker's kept one when it keeps it, else the level
+// parsed here (now, when it was left in the worker). `source` names it in errors.
 LevelArg level_arg(const SourceLevel &level, std::string source);
 // The level parsed here: `level`, or the kept one parsed now (once for its whole text).
 LevelPtr level_here(const SourceLevel &level);

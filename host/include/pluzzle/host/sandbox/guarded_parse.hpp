@@ -48,11 +48,18 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
 // plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker
 // (parse_level_text, plugin_calls.hpp): a refusal there is rethrown as the plugin's own error (same text, same
 // place); a crash or a hang is an InputError naming `source` and the plugin ("plugin 'x' crashed while reading it
-// (worker killed by SIGSEGV)"). A text `verdicts` knows costs no round trip; when the worker still keeps its levels,
-// the sandbox notes them (PluginSandbox::note_kept), and calls about them are not sent the text again. For every host that parses text a user
+// (worker killed by SIGSEGV)"). A text `verdicts` knows costs no round trip. For every host that parses text a user
 // handed it: type detection (level_source.hpp), the editor's open and import.
 std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
                                        const std::string &source, PluginSandbox *sandbox,
                                        const ParseVerdicts *verdicts = nullptr);
+// The verdict `verdicts` (when not null) holds on `text` read by `plugin` as `format`; null when none.
+const KnownVerdict *find_verdict(const ParseVerdicts *verdicts, const Plugin &plugin, const std::string &format,
+                                 std::string_view text);
+// guarded_parse with the text's verdict already found (null: none, so the worker reads it first). A caller that
+// looks the verdict up itself (to name the levels the worker keeps: SourceLevel::kept) does not hash the text twice.
+std::vector<ParsedLevel> parse_with_verdict(const Plugin &plugin, const std::string &text, const std::string &format,
+                                            const std::string &source, PluginSandbox *sandbox,
+                                            const KnownVerdict *verdict);
 
 } // namespace pluzzle::host

@@ -43,8 +43,9 @@ struct LevelArg {
     LevelPtr level;                    // null: parsed from text when the call runs here
     const std::string *text = nullptr; // the canonical text; null: encoded from level when a worker needs it
     std::string source = "level";      // names the level in errors ("book.db level 12")
-    // A level only a worker holds (it read the file; this process did not parse it): `kept` names it in `keeper`'s
-    // current worker, and `parse_here` gives this process's copy when another worker, or a replaced one, needs it.
+    // A level a worker keeps (it read the file: SourceLevel::kept): `kept` names it in `keeper`'s current worker,
+    // which is sent that instead of the text; `parse_here` gives this process's copy when `level` is null and
+    // another worker, or a replaced one, needs it.
     const PluginSandbox *keeper = nullptr;
     std::string kept = {};
     std::function<LevelPtr()> parse_here = {};

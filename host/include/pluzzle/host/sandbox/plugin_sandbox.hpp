@@ -20,7 +20,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <utility>
 
 namespace pluzzle::host {
@@ -71,13 +70,10 @@ class PluginSandbox {
     unsigned workers_started() const { return started_; }
 
     // What the current worker keeps (KeptLevels, sandbox_ops.hpp): the levels of the parse_many call `batch` it
-    // answered last, of which this process noted its own copies, so a call about one of them names it instead of
-    // sending its text to be parsed again. A new worker keeps nothing.
+    // answered last, so a call about one of them names it (SourceLevel::kept) instead of sending its text to be
+    // parsed again. A new worker keeps nothing; call ids are never reused, so no batch of a lost worker is current.
     void worker_keeps(uint32_t batch);
     uint32_t kept_batch() const { return kept_batch_; }
-    void note_kept(const LevelPtr &level, std::string reference);
-    // The worker's reference for this process's `level`, when it keeps the same level; else nullopt.
-    std::optional<std::string> kept_reference(const pz_level *level) const;
     // Whether the current worker still keeps the level `reference` names (its batch is the one it read last).
     bool keeps(const std::string &reference) const;
 
@@ -89,8 +85,6 @@ class PluginSandbox {
     std::unique_ptr<WorkerProcess> process_;
     bool greeted_ = false; // its HELLO arrived: it handles SIGUSR1 (before that the signal would kill it)
     uint32_t kept_batch_ = 0;
-    // By this process's level: the level itself (an address may be reused once it is freed) and the reference.
-    std::unordered_map<const pz_level *, std::pair<std::weak_ptr<pz_level>, std::string>> kept_;
     uint32_t next_call_ = 1;
     unsigned started_ = 0;
 };
