@@ -193,6 +193,24 @@ TEST(SandboxReads, AFileThatChangedBetweenTheTwoReadsIsJudgedByWhatThisProcessRe
     EXPECT_EQ(early.at(host::parse_verdict_key(*probe(), "", here)).verdict, host::ParseVerdict::read);
 }
 
+// read_in_sandbox hands back each text's key, so load_level_files and the reads after it do not hash a text again.
+TEST(SandboxReads, EachTextsKeyComesBackInOrderAfterACrashToo) {
+    const std::vector<std::string> texts = {"probe 1\nvalue 1\n", "probe 1\ncrash_in parse\n", "probe 1\nvalue 2\n"};
+    host::PluginSandbox sandbox;
+    host::ParseVerdicts verdicts;
+    const auto keys = host::read_in_sandbox(sandbox, *probe(), "", {{"a", texts[0]}, {"b", texts[1]}, {"c", texts[2]}},
+                                            verdicts);
+    ASSERT_EQ(keys.size(), texts.size());
+    for (size_t i = 0; i < texts.size(); ++i)
+        EXPECT_EQ(keys[i], host::parse_verdict_key(*probe(), "", texts[i])) << i;
+    EXPECT_EQ(verdicts.at(keys[1]).verdict, host::ParseVerdict::crashed);
+    EXPECT_EQ(verdicts.at(keys[2]).verdict, host::ParseVerdict::read);
+    // A known key is used for a text of its size only (the file's text, or its end after a byte order mark).
+    const host::TextKeys known = {{probe().get(), "", texts[2].size(), keys[2]}};
+    EXPECT_EQ(host::find_verdict(&verdicts, *probe(), "", texts[2], &known), &verdicts.at(keys[2]));
+    EXPECT_EQ(host::find_verdict(&verdicts, *probe(), "", "probe 1\nvalue 22\n", &known), nullptr);
+}
+
 TEST(SandboxReads, AMappedFileHasTheBytesAndTheErrorsOfARead) {
     TempDir dir;
     const std::string path = (dir.path() / "f.txt").string(), empty = (dir.path() / "empty.txt").string();

@@ -155,7 +155,7 @@ void name_kept(std::vector<SourceLevel> &levels, const KnownVerdict &verdict, Pl
 std::vector<SourceLevel> read_with(const std::shared_ptr<const Plugin> &plugin, const std::string &text,
                                    const std::string &format, const std::string &source, const SourceOptions &options,
                                    const std::shared_ptr<const std::string> &owned) {
-    const KnownVerdict *verdict = find_verdict(options.verdicts, *plugin, format, text);
+    const KnownVerdict *verdict = find_verdict(options.verdicts, *plugin, format, text, options.text_keys);
     if (!kept_in_worker(verdict, options))
         return wrap(plugin, parse_with_verdict(*plugin, text, format, source, options.sandbox, verdict), source);
     std::vector<SourceLevel> out;
@@ -219,7 +219,7 @@ std::vector<SourceLevel> load_text(const PluginRegistry &registry, const std::st
     std::string reasons;
     for (auto &p : candidates) {
         try {
-            const KnownVerdict *verdict = find_verdict(options.verdicts, *p, options.format, text);
+            const KnownVerdict *verdict = find_verdict(options.verdicts, *p, options.format, text, options.text_keys);
             readers.push_back({p, parse_with_verdict(*p, text, options.format, source, options.sandbox, verdict),
                                verdict});
         } catch (const InputError &e) {

@@ -16,9 +16,11 @@ std::string parse_verdict_key(const Plugin &plugin, const std::string &format, s
     return content_hash(plugin.id() + "\n" + format, text);
 }
 
-void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
-                     const std::vector<SandboxText> &texts, ParseVerdicts &verdicts,
-                     const std::shared_future<void> &texts_ready) {
+std::vector<std::string> read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
+                                         const std::vector<SandboxText> &texts, ParseVerdicts &verdicts,
+                                         const std::shared_future<void> &texts_ready) {
+    std::vector<std::string> all_keys;
+    all_keys.reserve(texts.size());
     constexpr size_t kBatch = 256, kBatchBytes = size_t(16) << 20;
     // Only what crosses the pipe counts against kBatchBytes: a whole file goes as its path (and its text may not be
     // here yet: see texts_ready).
@@ -57,6 +59,11 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
                              answered = std::max(answered, size_t(p.nodes) + 1);
                          });
         const std::vector<std::string> keys = hashing.get();
+        // The next call starts at `next`: the keys of the texts before it are final (the rest are hashed again there).
+        const auto go_on_at = [&](size_t next) {
+            all_keys.insert(all_keys.end(), keys.begin(), keys.begin() + ptrdiff_t(next - from));
+            from = next;
+        };
         const auto record = [&](size_t i, uint32_t batch, std::vector<LevelNames> names) {
             verdicts[keys[i - from]] = {heard[i - from] ? ParseVerdict::read : ParseVerdict::refused, {},
                                         heard[i - from] ? batch : 0, i - from, std::move(names)};
@@ -87,7 +94,7 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
                 if (texts[i].whole_file) ++next_file;
                 if (heard[i - from] >= 0 && same) record(i, out.answer->call_id, std::move(names[i - from]));
             }
-            from = end;
+            go_on_at(end);
             continue;
         }
         // The worker died on the first text it had not answered: that one is the culprit, the batch goes on after it.
@@ -98,14 +105,24 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
             if (heard[i - from] >= 0 && !texts[i].whole_file) record(i, 0, {});
         if (culprit < end && !texts[culprit].whole_file)
             verdicts[keys[culprit - from]] = {ParseVerdict::crashed, parse_lost_reason(plugin, out)};
-        from = culprit + 1;
+        go_on_at(std::min(culprit + 1, end)); // lost after its last verdict: no culprit, none skipped
     }
+    return all_keys;
+}
+
+const std::string *known_key(const TextKeys &keys, const Plugin &plugin, const std::string &format,
+                             std::string_view text) {
+    for (const TextKey &k : keys)
+        if (k.plugin == &plugin && k.format == format && k.size == text.size()) return &k.key;
+    return nullptr;
 }
 
 const KnownVerdict *find_verdict(const ParseVerdicts *verdicts, const Plugin &plugin, const std::string &format,
-                                 std::string_view text) {
+                                 std::string_view text, const TextKeys *keys) {
     if (!verdicts) return nullptr;
-    const auto known = verdicts->find(parse_verdict_key(plugin, format, text));
+    const std::string *key = keys ? known_key(*keys, plugin, format, text) : nullptr;
+    // Hashing a megabyte costs milliseconds: only a text whose key is not known yet.
+    const auto known = verdicts->find(key ? *key : parse_verdict_key(plugin, format, text));
     return known == verdicts->end() ? nullptr : &known->second;
 }
 

@@ -64,6 +64,9 @@ struct SourceOptions {
     // Verdicts the sandbox gave in a batch: a text it read is parsed here without another round trip, one it
     // refused is parsed here for the plugin's own error, one that crashed it is that error. Null: none.
     const ParseVerdicts *verdicts = nullptr;
+    // The keys read_in_sandbox computed for the text being read, so its verdict is found without hashing it again:
+    // load_level_files sets them file by file. Null: hashed here.
+    const TextKeys *text_keys = nullptr;
     // A level file's levels that the sandbox's worker read and keeps are not parsed here (SourceLevel::level is null;
     // `kept` names them either way): for a command whose only use of them is plugin calls in that worker (solve).
     // Only load_level_files honours it (it owns the texts a later parse here needs).

@@ -41,9 +41,23 @@ struct SandboxText {
 // `verdicts`. A text that crashes the worker gets a crashed verdict; the rest go on in a fresh one.
 // `texts_ready` (when valid): the whole files' `text` views are filled in by another thread, which makes it ready
 // once they are; until then only their paths are used, so the worker reads them while this process does.
-void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
-                     const std::vector<SandboxText> &texts, ParseVerdicts &verdicts,
-                     const std::shared_future<void> &texts_ready = {});
+// Returns each text's key as this process holds it (parse_verdict_key), in order: a text was judged if `verdicts`
+// has its key, and a later look-up need not hash it again (TextKeys).
+std::vector<std::string> read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::string &format,
+                                         const std::vector<SandboxText> &texts, ParseVerdicts &verdicts,
+                                         const std::shared_future<void> &texts_ready = {});
+// Keys read_in_sandbox computed for one file's text, or for the part of it after a byte order mark (told apart by
+// their size: each is the end of the file's text), by the plugin and format that read it.
+struct TextKey {
+    const Plugin *plugin = nullptr;
+    std::string format;
+    size_t size = 0;
+    std::string key;
+};
+using TextKeys = std::vector<TextKey>;
+// The key of `text` (the file's text, or its end after a byte order mark) among its file's `keys`; null: not there.
+const std::string *known_key(const TextKeys &keys, const Plugin &plugin, const std::string &format,
+                             std::string_view text);
 
 // plugin.parse, after `sandbox` (when not null) read the same text with the same plugin in its worker
 // (parse_level_text, plugin_calls.hpp): a refusal there is rethrown as the plugin's own error (same text, same
@@ -53,9 +67,10 @@ void read_in_sandbox(PluginSandbox &sandbox, const Plugin &plugin, const std::st
 std::vector<ParsedLevel> guarded_parse(const Plugin &plugin, const std::string &text, const std::string &format,
                                        const std::string &source, PluginSandbox *sandbox,
                                        const ParseVerdicts *verdicts = nullptr);
-// The verdict `verdicts` (when not null) holds on `text` read by `plugin` as `format`; null when none.
+// The verdict `verdicts` (when not null) holds on `text` read by `plugin` as `format`; null when none. `keys`: the
+// keys of the file `text` comes from (the caller vouches for that), used instead of hashing when one fits.
 const KnownVerdict *find_verdict(const ParseVerdicts *verdicts, const Plugin &plugin, const std::string &format,
-                                 std::string_view text);
+                                 std::string_view text, const TextKeys *keys = nullptr);
 // guarded_parse with the text's verdict already found (null: none, so the worker reads it first). A caller that
 // looks the verdict up itself (to name the levels the worker keeps: SourceLevel::kept) does not hash the text twice.
 std::vector<ParsedLevel> parse_with_verdict(const Plugin &plugin, const std::string &text, const std::string &format,
