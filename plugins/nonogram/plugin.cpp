@@ -49,7 +49,10 @@ public:
                                 "search=cdcl|sat: line solves a depth-first search may spend before clause "
                                 "learning takes over (0 = as soon as logic stalls)"},
                                {"sat_config", PZ_PARAM_CHOICE, "sat", 0, 0, "default|sat|unsat|plain",
-                                "search=sat: CaDiCaL's option preset"}};
+                                "search=sat: CaDiCaL's option preset"},
+                               {"beliefs", PZ_PARAM_INT, "100", 0, 10000, "",
+                                "search=cdcl|sat: rounds of belief propagation between rows and columns whose "
+                                "likeliest picture guides clause learning to its first solution (0 = none)"}};
         info.tools = {{"paint", "Paint", "p", "toggle a cell of the picture; the clues follow the picture"},
                       {"clue", "Clue", "c", "type 'clue row 3 1 2' or 'clue col 0 4' (0-based; 0 = blank line)"},
                       {"resize", "Resize", "r", "type 'resize <width> <height>'"}};
@@ -90,6 +93,7 @@ public:
         options.learning = search == "cdcl" ? Learning::kLines : search == "sat" ? Learning::kCnf : Learning::kNone;
         options.learn_after_line_solves = uint64_t(control.options().integer("learn_after"));
         options.sat_config = control.options().text("sat_config");
+        options.belief_rounds = unsigned(control.options().integer("beliefs"));
         options.max_solutions = control.max_solutions();
         const SolverReport report = nonogram::solve(p, control, options);
         for (const Grid &g : report.solutions) control.solution(encode_grid(g));
@@ -99,6 +103,7 @@ public:
                          {"probes", std::to_string(report.probes)},
                          {"branches", std::to_string(report.branches)},
                          {"conflicts", std::to_string(report.conflicts)},
+                         {"belief_rounds", std::to_string(report.belief_rounds)},
                          {"logic_fraction", fraction_text(report.logic_fraction)}};
         outcome.difficulty = estimate_difficulty(report);
         return outcome;

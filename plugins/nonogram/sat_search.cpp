@@ -205,6 +205,18 @@ SatSearch::SatSearch(const Puzzle &puzzle, const Grid &start, const std::string 
 
 SatSearch::~SatSearch() = default;
 
+void SatSearch::guide(const std::vector<double> &belief) {
+    const Grid &start = impl_->start;
+    for (size_t i = 0; i < start.cells.size(); ++i)
+        if (start.cells[i] == kUnknown) impl_->solver.phase(belief[i] >= 0.5 ? int(i + 1) : -int(i + 1));
+}
+
+void SatSearch::unguide() {
+    const Grid &start = impl_->start;
+    for (size_t i = 0; i < start.cells.size(); ++i)
+        if (start.cells[i] == kUnknown) impl_->solver.unphase(int(i + 1));
+}
+
 // Only the cells undecided at the start can differ between solutions, so the clause names only those.
 void SatSearch::block(const Grid &g) {
     std::vector<int> c;
@@ -237,10 +249,11 @@ SatSearch::Outcome SatSearch::search(pluzzle::SolveControl &control, int conflic
 }
 
 SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known, unsigned wanted,
-                     pluzzle::SolveControl &control, const std::string &config) {
+                     pluzzle::SolveControl &control, const std::string &config, const std::vector<double> &belief) {
     SatResult result;
     SatSearch sat(puzzle, start, config, control);
     for (const Grid &g : known) sat.block(g);
+    if (!belief.empty()) sat.guide(belief);
     while (result.solutions.size() < wanted) {
         Grid g;
         const SatSearch::Outcome outcome = sat.search(control, 0, g);
@@ -249,6 +262,7 @@ SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<
             break;
         }
         if (outcome != SatSearch::Outcome::kSolution) break; // no (further) solution
+        if (result.solutions.empty() && !belief.empty()) sat.unguide();
         result.solutions.push_back(std::move(g));
     }
     return result;

@@ -41,6 +41,10 @@ public:
     Outcome search(pluzzle::SolveControl &control, int conflict_limit, Grid &solution);
     // Excludes a solution found elsewhere.
     void block(const Grid &solution);
+    // Forces each undecided cell's decision phase to the value `belief` favours (P(filled) per cell,
+    // marginals.hpp), until unguide().
+    void guide(const std::vector<double> &belief);
+    void unguide();
 
 private:
     struct Impl;
@@ -49,9 +53,11 @@ private:
 
 // Finds up to `wanted` solutions of `puzzle` that agree with the decided cells of `start` and differ from every
 // grid of `known` (solutions found earlier). Fewer than `wanted` without `stopped` means no more exist.
-// control.poll() is read between the lines of the encoding and control.tick() through CaDiCaL's terminator. `config`: a CaDiCaL configuration ("default", "sat",
-// "unsat", "plain").
+// control.poll() is read between the lines of the encoding and control.tick() through CaDiCaL's terminator.
+// `config`: a CaDiCaL configuration ("default", "sat", "unsat", "plain"). `belief` (empty for none): the
+// decision phases until the first solution (SatSearch::guide).
 SatResult sat_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known, unsigned wanted,
-                     pluzzle::SolveControl &control, const std::string &config = "default");
+                     pluzzle::SolveControl &control, const std::string &config = "default",
+                     const std::vector<double> &belief = {});
 
 } // namespace nonogram

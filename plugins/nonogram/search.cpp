@@ -1,6 +1,7 @@
 // search.cpp -- solve() and propagate() of solver.hpp: probing to a fixpoint at every node, then a depth-first
 // search on the cell whose two probes decide the most, with an undo trail (Propagator).
 #include "line_cdcl.hpp"
+#include "marginals.hpp"
 #include "propagation.hpp"
 #include "sat_search.hpp"
 #include "solver.hpp"
@@ -239,13 +240,23 @@ void Search::search_with_learning() {
     const bool lines_fit = puzzle_.width <= LineSolver::kMaxMaskCells && puzzle_.height <= LineSolver::kMaxMaskCells;
     std::vector<Grid> found;
     bool stopped;
+    Beliefs beliefs;
+    if (options_.belief_rounds > 0) {
+        beliefs = cell_marginals(puzzle_, start, options_.belief_rounds, &control_);
+        report_.belief_rounds = unsigned(beliefs.rounds);
+        if (beliefs.stopped) {
+            stop_ = done_ = true;
+            return;
+        }
+    }
     if (options_.learning == Learning::kLines && lines_fit) {
-        LineCdclResult r = line_cdcl_search(puzzle_, start, report_.solutions, wanted, control_);
+        LineCdclResult r = line_cdcl_search(puzzle_, start, report_.solutions, wanted, control_, beliefs.filled);
         found = std::move(r.solutions);
         stopped = r.stopped;
         report_.conflicts = r.conflicts;
     } else {
-        SatResult r = sat_search(puzzle_, start, report_.solutions, wanted, control_, options_.sat_config);
+        SatResult r =
+            sat_search(puzzle_, start, report_.solutions, wanted, control_, options_.sat_config, beliefs.filled);
         found = std::move(r.solutions);
         stopped = r.stopped;
     }

@@ -31,12 +31,17 @@ struct SolverOptions {
     Learning learning = Learning::kLines;
     uint64_t learn_after_line_solves = 0;
     std::string sat_config = "sat"; // kCnf: CaDiCaL's configuration (default, sat, unsat or plain)
+    // Clause learning's first guesses (marginals.hpp): up to this many rounds of belief propagation between rows
+    // and columns from the root's logic fixpoint set each decision's value until the first solution, and the
+    // surest cells go first (0 = phase saving alone).
+    unsigned belief_rounds = 100;
 };
 
 struct SolverReport {
     pz_solve_status status = PZ_SOLVE_LIMIT; // UNIQUE / MULTIPLE / UNSOLVABLE, or LIMIT / CANCELLED from control
     std::vector<Grid> solutions;             // complete grids, at most max_solutions, in the order found
     uint64_t line_solves = 0, probes = 0, branches = 0, conflicts = 0; // statistics (conflicts: kLines only)
+    unsigned belief_rounds = 0; // rounds belief propagation took before clause learning (0: it did not run)
     double logic_fraction = 0; // share of cells decided by line solving + probing before the first branch
 };
 

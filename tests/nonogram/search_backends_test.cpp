@@ -25,12 +25,15 @@ TEST(SearchBackEnds, SolverStatusIsTheSameWithEverySearch) {
         const SolverReport b = solve(p, c0, dfs);
         ASSERT_NE(b.status, PZ_SOLVE_UNSOLVABLE);
         searched += b.branches > 0;
-        // Clause learning (either kind) at once, and after a DFS cut short (whose solutions it must not repeat).
+        // Clause learning (either kind) at once, and after a DFS cut short (whose solutions it must not repeat),
+        // guided by beliefs (the default) or not.
         for (const Learning learning : {Learning::kLines, Learning::kCnf})
-        for (const uint64_t after : {uint64_t(0), uint64_t(40)}) {
+        for (const uint64_t after : {uint64_t(0), uint64_t(40)})
+        for (const unsigned rounds : {0u, 100u}) {
             SolverOptions sat;
             sat.learning = learning;
             sat.learn_after_line_solves = after;
+            sat.belief_rounds = rounds;
             pz_solve_request req2;
             pluzzle::SolveControl c1 = unlimited_control(req2);
             const SolverReport a = solve(p, c1, sat);
