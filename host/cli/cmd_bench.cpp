@@ -36,6 +36,7 @@ int run(Context &ctx, const BenchArgs &args) {
     options.options = parse_key_values(args.options);
     options.baseline = parse_key_values(args.baseline);
     options.with_baseline = !args.baseline.empty();
+    options.cancel = &ctx.cancel;
     for (auto &l : levels) {
         host::check_solver_options(*l.plugin, options.options);
         host::check_solver_options(*l.plugin, options.baseline);
@@ -82,7 +83,11 @@ int run(Context &ctx, const BenchArgs &args) {
             std::printf("\n");
         }
     }
-    const std::string signature = host::bench_signature(entries);
+    // An interrupted run measured only some levels: its signature would pass for another set's.
+    const bool interrupted = ctx.cancel.load();
+    const std::string signature = interrupted ? "none (interrupted: " + std::to_string(entries.size()) + " of " +
+                                                    std::to_string(levels.size()) + " levels measured)"
+                                              : host::bench_signature(entries);
     if (ctx.json) {
         for (auto &[type, t] : totals) {
             host::JsonLine j;
@@ -104,7 +109,7 @@ int run(Context &ctx, const BenchArgs &args) {
         }
         std::printf("signature %s\n", signature.c_str());
     }
-    return exit_code;
+    return interrupted ? kExitFailed : exit_code;
 }
 
 } // namespace

@@ -22,6 +22,7 @@ BenchRun bench_one(const SourceLevel &level, const BenchOptions &limits, const K
     so.node_limit = limits.node_limit;
     so.max_solutions = limits.max_solutions;
     so.params = options;
+    so.cancel = limits.cancel;
     const double start = thread_cpu_seconds();
     try {
         const SolveReport r = level.plugin->solve(level.level.get(), so);
@@ -38,6 +39,7 @@ BenchRun bench_one(const SourceLevel &level, const BenchOptions &limits, const K
 std::vector<BenchEntry> bench(const std::vector<SourceLevel> &levels, const BenchOptions &options) {
     std::vector<BenchEntry> out;
     for (auto &l : levels) {
+        if (options.cancel && options.cancel->load()) break;
         BenchEntry e;
         e.file = l.file;
         e.name = l.name;

@@ -2,6 +2,7 @@
 // deterministic signature (after Stockfish's `bench`): a hash of every level's status and node count, so a change
 // that alters solver behaviour shows up as a new signature even when the timings hide it.
 #pragma once
+#include <atomic>
 #include <pluzzle/host/base/attempt_status.hpp>
 #include <pluzzle/host/levels/level_source.hpp>
 
@@ -31,6 +32,8 @@ struct BenchOptions {
     KeyValues options;      // solver options of the measured run
     KeyValues baseline;     // solver options of the baseline run; empty = no baseline
     bool with_baseline = false;
+    // Ctrl-C: the running solve is asked to stop and no further level starts (the entries end there).
+    const std::atomic<bool> *cancel = nullptr;
 };
 
 BenchRun bench_one(const SourceLevel &level, const BenchOptions &limits, const KeyValues &options);
