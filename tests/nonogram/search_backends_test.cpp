@@ -1,9 +1,12 @@
 // The whole solver with each search back end (line_cdcl, CaDiCaL, the DFS alone); what the two learning back
 // ends must each do on their own is in learning_backends_test.cpp.
+#include "formats.hpp"
 #include "small_puzzles.hpp"
 #include "solver.hpp"
 
 #include <gtest/gtest.h>
+
+#include "test_support.hpp"
 
 #include <random>
 
@@ -68,6 +71,38 @@ TEST(SearchBackEnds, LinesTooLongForLineCdclGoToCadical) {
         searched += r.logic_fraction < 1.0;
     }
     EXPECT_GE(searched, 3); // logic alone left cells open, so the learning back end really ran
+}
+
+// Knotty (40x40, bundled; logic leaves 95% of it open, and it has more than one solution): beliefs decide it with
+// each learning back end, well within a node budget that the unguided line_cdcl search runs out of.
+TEST(SearchBackEnds, BeliefsDecideKnottyWithEachBackEndAndWithoutThemTheBudgetRunsOut) {
+    auto levels = parse_levels(pluzzle::test::read_file(std::string(PLUZZLE_SOURCE_DIR) + "/data/nonogram/knotty.non"), "");
+    const Puzzle p = levels.at(0).level;
+    // Nodes: line solves, probes, decisions, conflicts, belief rounds' lines. Each guided back end needs ~17,000.
+    constexpr uint64_t kBudget = 100000;
+    for (const Learning learning : {Learning::kLines, Learning::kCnf}) {
+        SolverOptions guided;
+        guided.learning = learning;
+        pz_solve_request req{};
+        req.struct_size = sizeof req;
+        req.node_limit = kBudget;
+        pluzzle::SolveControl control(&req, nullptr);
+        const SolverReport r = solve(p, control, guided);
+        ASSERT_EQ(r.status, PZ_SOLVE_MULTIPLE) << "learning " << int(learning);
+        ASSERT_EQ(r.solutions.size(), 2u);
+        EXPECT_FALSE(r.solutions[0] == r.solutions[1]);
+        for (const Grid &g : r.solutions) EXPECT_TRUE(satisfies(p, g));
+        EXPECT_GT(r.belief_rounds, 0u);
+    }
+    SolverOptions unguided;
+    unguided.belief_rounds = 0;
+    pz_solve_request req{};
+    req.struct_size = sizeof req;
+    req.node_limit = kBudget;
+    pluzzle::SolveControl control(&req, nullptr);
+    const SolverReport r = solve(p, control, unguided);
+    EXPECT_EQ(r.status, PZ_SOLVE_LIMIT); // a node limit stops this path too
+    EXPECT_EQ(r.belief_rounds, 0u);
 }
 
 } // namespace
