@@ -5,6 +5,7 @@
 // the beliefs are of each cell (marginals.hpp), so the search starts where the guesses are safest.
 #pragma once
 
+#include <stdexcept>
 #include <vector>
 
 namespace nonogram {
@@ -17,6 +18,7 @@ public:
 
     // Initial activities (before any bump): each below one bump, so the first conflicts take over.
     void seed(const std::vector<double> &activity) {
+        if (activity.size() != activity_.size()) throw std::invalid_argument("DecisionOrder::seed: one per cell");
         heap_.clear();
         for (size_t i = 0; i < activity_.size(); ++i) {
             activity_[i] = activity[i];

@@ -27,8 +27,9 @@ struct LineCdclResult {
 // `known`. Fewer than `wanted` without `stopped` means no more exist. Lines must be at most
 // LineSolver::kMaxMaskCells cells long. control.tick() is called per decision and per conflict.
 // `belief` (P(filled) per cell, marginals.hpp; empty for none) guides the search until its first solution: each
-// decision takes the value its cell's belief favours, and the surest cells are decided first. Puzzles that logic
-// leaves wide open are solved by these guesses or near them (knotty: one conflict instead of none in 60 s).
+// decision takes the value its cell's belief favours (in spans, guesses.hpp), and the surest cells are decided
+// first. Puzzles that logic leaves wide open are solved by these guesses or near them (knotty: a first solution
+// after a few conflicts; unguided, none in 60 s). std::invalid_argument unless there is one belief per cell.
 LineCdclResult line_cdcl_search(const Puzzle &puzzle, const Grid &start, const std::vector<Grid> &known,
                                 unsigned wanted, pluzzle::SolveControl &control,
                                 const std::vector<double> &belief = {});

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace nonogram {
 namespace {
@@ -129,13 +130,23 @@ Beliefs cell_marginals(const Puzzle &puzzle, const Grid &start, int max_rounds, 
     const int width = puzzle.width, height = puzzle.height;
     const size_t cells = size_t(width) * size_t(height);
     Beliefs out;
+    if (int(puzzle.rows.size()) != height || int(puzzle.cols.size()) != width || start.cells.size() != cells)
+        throw std::invalid_argument("cell_marginals: the puzzle's clues or the grid do not match its size");
     // Messages P(filled) from each cell's row and column; decided cells send their value.
     std::vector<double> from_row(cells, 0.5), from_col(cells, 0.5);
     for (size_t i = 0; i < cells; ++i)
         if (start.cells[i] != kUnknown) from_row[i] = from_col[i] = start.cells[i] == kFilled ? 1.0 : 0.0;
+    // Only lines with an undecided cell send messages that matter (a decided cell's own messages are its value).
     std::vector<LineView> rows, cols;
-    for (int r = 0; r < height; ++r) rows.push_back({puzzle.rows[size_t(r)], width, r * width, 1});
-    for (int c = 0; c < width; ++c) cols.push_back({puzzle.cols[size_t(c)], height, c, width});
+    auto open = [&](int first, int step, int length) {
+        for (int i = 0; i < length; ++i)
+            if (start.cells[size_t(first + i * step)] == kUnknown) return true;
+        return false;
+    };
+    for (int r = 0; r < height; ++r)
+        if (open(r * width, 1, width)) rows.push_back({puzzle.rows[size_t(r)], width, r * width, 1});
+    for (int c = 0; c < width; ++c)
+        if (open(c, width, height)) cols.push_back({puzzle.cols[size_t(c)], height, c, width});
     LineCounter counter;
     std::vector<double> w1, w0, p1;
     double change = 0; // the largest change of a message in this round

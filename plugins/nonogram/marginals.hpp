@@ -26,7 +26,8 @@ struct Beliefs {
 
 // Beliefs about every cell of `start`: up to `max_rounds` exchanges between rows and columns (at least one),
 // fewer once no message moves by more than 1e-4. A line with no completion consistent with the messages sends
-// none that round. Each round ticks `control` once per line and polls it, so limits and cancellation hold.
+// none that round. Each round ticks `control` by the number of lines (width + height nodes) and polls it, so
+// limits and cancellation hold. std::invalid_argument when the clues or `start` do not match the puzzle's size.
 Beliefs cell_marginals(const Puzzle &puzzle, const Grid &start, int max_rounds,
                        pluzzle::SolveControl *control = nullptr);
 

@@ -207,8 +207,10 @@ SatSearch::~SatSearch() = default;
 
 void SatSearch::guide(const std::vector<double> &belief) {
     const Grid &start = impl_->start;
+    if (belief.size() != start.cells.size()) throw std::invalid_argument("SatSearch::guide: one belief per cell");
+    // A cell with no evidence (0.5) gets "empty", as line_cdcl's guesses do.
     for (size_t i = 0; i < start.cells.size(); ++i)
-        if (start.cells[i] == kUnknown) impl_->solver.phase(belief[i] >= 0.5 ? int(i + 1) : -int(i + 1));
+        if (start.cells[i] == kUnknown) impl_->solver.phase(belief[i] > 0.5 ? int(i + 1) : -int(i + 1));
 }
 
 void SatSearch::unguide() {

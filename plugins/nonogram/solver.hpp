@@ -32,8 +32,8 @@ struct SolverOptions {
     uint64_t learn_after_line_solves = 0;
     std::string sat_config = "sat"; // kCnf: CaDiCaL's configuration (default, sat, unsat or plain)
     // Clause learning's first guesses (marginals.hpp): up to this many rounds of belief propagation between rows
-    // and columns from the root's logic fixpoint set each decision's value until the first solution, and the
-    // surest cells go first (0 = phase saving alone).
+    // and columns from the root's logic fixpoint set each decision's value until the first solution (kLines also
+    // decides the surest cells first; kCnf gets them as phases). 0 = phase saving alone.
     unsigned belief_rounds = 100;
 };
 

@@ -178,6 +178,47 @@ TEST_P(LearningBackEnd, StopsAtTheNodeLimitOnceSearching) {
     EXPECT_EQ(control.stop_status(), PZ_SOLVE_LIMIT);
 }
 
+// Beliefs that name one solution exactly (0/1 per cell) make line_cdcl find that solution first, whichever of the
+// puzzle's solutions it is, without a single conflict: the guesses really set its decisions. (CaDiCaL gets them as
+// phases of the cell variables only; it also decides automaton states, so on puzzles this small the phases do not
+// pick the solution: knotty, in search_backends_test.cpp, is where they show.)
+TEST(GuidedBackEnds, BeliefsNamingASolutionMakeLineCdclFindItFirst) {
+    std::mt19937 rng(23);
+    int puzzles = 0, not_first_unguided = 0;
+    for (int t = 0; t < 400 && puzzles < 40; ++t) {
+        const Puzzle p = random_puzzle(rng, false);
+        const std::vector<Grid> truth = all_solutions_brute(p);
+        if (truth.size() < 2) continue;
+        ++puzzles;
+        const Grid start(p.width, p.height);
+        for (const Grid &target : truth) {
+            std::vector<double> belief;
+            for (const int8_t c : target.cells) belief.push_back(c == kFilled ? 1.0 : 0.0);
+            pz_solve_request r1, r2;
+            pluzzle::SolveControl c1 = unlimited_control(r1), c2 = unlimited_control(r2);
+            const LineCdclResult guided = line_cdcl_search(p, start, {}, 1, c1, belief);
+            ASSERT_EQ(guided.solutions.size(), 1u);
+            EXPECT_EQ(guided.solutions[0], target) << "trial " << t;
+            EXPECT_EQ(guided.conflicts, 0u) << "trial " << t;
+            not_first_unguided += !(line_cdcl_search(p, start, {}, 1, c2).solutions.at(0) == target);
+        }
+    }
+    EXPECT_GE(puzzles, 20);
+    EXPECT_GT(not_first_unguided, 20); // without beliefs, the first solution is often another one
+}
+
+// Beliefs must name every cell: a wrong count is refused, never read past.
+TEST(GuidedBackEnds, BeliefsOfTheWrongSizeAreRefused) {
+    std::mt19937 rng(3);
+    const Puzzle p = random_picture_puzzle(rng, 5, 5, 2);
+    pz_solve_request req;
+    pluzzle::SolveControl control = unlimited_control(req);
+    const std::vector<double> short_beliefs(24, 0.5);
+    EXPECT_THROW(line_cdcl_search(p, Grid(5, 5), {}, 1, control, short_beliefs), std::invalid_argument);
+    EXPECT_THROW(sat_search(p, Grid(5, 5), {}, 1, control, "default", short_beliefs), std::invalid_argument);
+    EXPECT_THROW(cell_marginals(p, Grid(4, 5), 10), std::invalid_argument);
+}
+
 INSTANTIATE_TEST_SUITE_P(EachBackEnd, LearningBackEnd, ::testing::ValuesIn(kBackEnds),
                          [](const ::testing::TestParamInfo<BackEnd> &info) { return info.param.name; });
 

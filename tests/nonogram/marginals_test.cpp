@@ -39,7 +39,8 @@ TEST(LineMarginals, MatchBruteForceOnEveryShortLine) {
     int lines = 0, infeasible = 0;
     for (int n = 1; n <= 11; ++n)
         for (int trial = 0; trial < 300; ++trial) {
-            // A clue from a random picture, or (one in four) from another random picture than the weights favour.
+            // A clue from a random picture; random weights, a third of the cells decided (0 or 1) either way, so
+            // some lines have no completion at all.
             std::vector<int8_t> pic(static_cast<size_t>(n));
             for (int8_t &c : pic) c = int8_t(rng() % 2);
             const Clue clue = nonogram::runs_of(pic.data(), n);
@@ -69,7 +70,7 @@ TEST(LineMarginals, AnEmptyClueEmptiesTheLineAndAFullOneFillsIt) {
 }
 
 TEST(CellMarginals, BeliefsKeepDecidedCellsAndPointAtTheSolution) {
-    // A 5x5 picture with a unique solution: a plus sign in a frame corner.
+    // A 5x5 picture; its mirror image has the same clues, and the two decided cells pick this one.
     nonogram::Puzzle p;
     p.width = p.height = 5;
     const char *picture[] = {"11100", "10100", "11111", "00101", "00111"};
@@ -91,10 +92,10 @@ TEST(CellMarginals, BeliefsKeepDecidedCellsAndPointAtTheSolution) {
         EXPECT_LE(belief[i], 1.0);
         agree += (belief[i] >= 0.5) == (goal.cells[i] == nonogram::kFilled);
     }
-    EXPECT_GE(agree, 23) << "beliefs should mostly point at the only solution";
+    EXPECT_GE(agree, 23) << "beliefs should mostly point at the solution the decided cells leave";
 }
 
-// Each round ticks the control once per line: a node limit or a host's stop ends the exchange.
+// Each round ticks the control by its number of lines: a node limit or a host's stop ends the exchange.
 TEST(CellMarginals, StopWhenTheControlSaysSo) {
     std::mt19937 rng(5);
     nonogram::Grid pic(30, 30);
