@@ -83,11 +83,9 @@ int run(Context &ctx, const BenchArgs &args) {
             std::printf("\n");
         }
     }
-    // An interrupted run measured only some levels: its signature would pass for another set's.
+    // An interrupted run measured only some levels: its signature would pass for another set's, so it has none.
     const bool interrupted = ctx.cancel.load();
-    const std::string signature = interrupted ? "none (interrupted: " + std::to_string(entries.size()) + " of " +
-                                                    std::to_string(levels.size()) + " levels measured)"
-                                              : host::bench_signature(entries);
+    const std::string signature = interrupted ? "" : host::bench_signature(entries);
     if (ctx.json) {
         for (auto &[type, t] : totals) {
             host::JsonLine j;
@@ -98,6 +96,7 @@ int run(Context &ctx, const BenchArgs &args) {
         }
         host::JsonLine s;
         s.add("signature", signature);
+        if (interrupted) s.add("interrupted", true).add("measured", uint64_t(entries.size()));
         ctx.emit(s);
     } else {
         for (auto &[type, t] : totals) {
@@ -107,7 +106,10 @@ int run(Context &ctx, const BenchArgs &args) {
                 std::printf(", baseline %.4f s (%.2fx)", t.baseline_cpu, t.cpu > 0 ? t.baseline_cpu / t.cpu : 0.0);
             std::printf("\n");
         }
-        std::printf("signature %s\n", signature.c_str());
+        if (interrupted)
+            std::printf("signature none (interrupted: %zu of %zu levels measured)\n", entries.size(), levels.size());
+        else
+            std::printf("signature %s\n", signature.c_str());
     }
     return interrupted ? kExitFailed : exit_code;
 }

@@ -368,12 +368,10 @@ TEST(CliRobustness, CtrlCStopsABenchAtOnceAndGivesNoSignature) {
     ASSERT_TRUE(ready);
     std::this_thread::sleep_for(std::chrono::milliseconds(500)); // well into faase's search
     ::kill(pid, SIGINT);
-    const auto interrupted = std::chrono::steady_clock::now();
     const std::optional<int> ended = wait_for(pid, std::chrono::seconds(15));
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - interrupted).count();
     ASSERT_TRUE(ended.has_value()) << "the bench ignored the interrupt";
+    // The 5 s fallback would have exited 130 and said "did not stop" (checked below).
     EXPECT_TRUE(WIFEXITED(*ended) && WEXITSTATUS(*ended) == 1) << *ended;
-    EXPECT_LT(seconds, 4.5) << "the 5 s fallback ended it, not the solve's control";
     const std::string out = read_file(dir / "out.txt"), err = read_file(dir / "err.txt");
     EXPECT_EQ(err.find("did not stop"), std::string::npos) << err;
     EXPECT_EQ(out.find("knotty"), std::string::npos) << "no level starts after the interrupt: " << out;
