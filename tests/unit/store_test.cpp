@@ -1237,7 +1237,7 @@ TEST_F(StoreFileTest, MigratesVersion6To7KeepingResultsWithoutADifficulty) {
         old.add_result(make_result(level, PZ_SOLVE_UNIQUE));
     }
     Store store(db_path_);
-    EXPECT_EQ(store.schema_version(), 7);
+    EXPECT_EQ(store.schema_version(), Store::kSchemaVersion);
     const auto kept = store.results(level);
     ASSERT_EQ(kept.size(), 1u);
     EXPECT_FALSE(kept[0].difficulty);

@@ -21,13 +21,7 @@ namespace pluzzle::host {
 
 namespace {
 
-// The columns read_level and read_result read. A store kept at an older schema (tests build them) reads the columns
-// schema 7 added as their defaults.
-std::string level_columns(int schema) {
-    return std::string("l.id, l.pack_id, l.position, l.type, l.name, l.author, l.params, l.text, l.hash, "
-                       "l.created_at, l.updated_at, ") +
-           (schema >= 7 ? "l.revision" : "1");
-}
+// The columns read_result reads (read_level's: store_sql.hpp).
 std::string result_columns(int schema) {
     return std::string("r.id, r.level_id, r.plugin_id, r.plugin_version, r.status, r.solution, r.time_ms, r.nodes, "
                        "r.info, r.solved_at, ") +
@@ -38,23 +32,6 @@ constexpr const char *kFilteredLevels = " FROM levels l JOIN packs p ON p.id = l
                                         " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)";
 constexpr const char *kPackColumns =
     "p.id, p.name, p.description, p.created_at, (SELECT COUNT(*) FROM levels l WHERE l.pack_id = p.id)";
-
-LevelRecord read_level(const sql::Statement &st) {
-    LevelRecord l;
-    l.id = st.int64(0);
-    l.pack_id = st.int64(1);
-    l.position = st.int64(2);
-    l.type = st.text(3);
-    l.name = st.text(4);
-    l.author = st.text(5);
-    l.params = st.text(6);
-    l.text = st.text(7);
-    l.hash = st.text(8);
-    l.created_at = st.text(9);
-    l.updated_at = st.text(10);
-    l.revision = st.int64(11);
-    return l;
-}
 
 // Stored text -> status, through the SDK's texts and the host's failures ("error", "crashed", "timeout").
 AttemptStatus read_status(const std::string &text, const std::string &path, int64_t result_id) {
@@ -260,7 +237,8 @@ void Store::check_readable() {
         const char *name;
         int since; // schema version that created it
     };
-    static const Table kTables[] = {{"packs", 1}, {"levels", 1}, {"results", 2}, {"profiles", 3}, {"in_flight", 6}};
+    static const Table kTables[] = {{"packs", 1}, {"levels", 1}, {"results", 2}, {"profiles", 3}, {"in_flight", 6},
+                                    {"runs", 8}};
     for (const Table &table : kTables)
         if (version >= table.since && !tables.count(table.name))
             throw StoreError(path(), "damaged pluzzle database: table '" + std::string(table.name) +
@@ -502,8 +480,13 @@ void Store::add_results(const std::vector<ResultRecord> &results) {
                                          "COALESCE(NULLIF(?9, ''), " PLUZZLE_SQL_NOW "))",
                           what);
     // A database kept at an older schema (tests build them) has no marks to clear.
+    // A result clears its level's mark when the mark is this run's or has no owner: another live run's mark stays.
     std::optional<sql::Statement> unmark;
-    if (schema_ >= 6) unmark.emplace(db_.prepare("DELETE FROM in_flight WHERE level_id = ?1", what));
+    if (schema_ >= 8)
+        unmark.emplace(
+            db_.prepare("DELETE FROM in_flight WHERE level_id = ?1 AND (run_id IS NULL OR run_id = ?2)", what));
+    else if (schema_ >= 6)
+        unmark.emplace(db_.prepare("DELETE FROM in_flight WHERE level_id = ?1", what));
     // Each statement already waits the busy timeout; past it, keep retrying the whole batch (only SQLITE_BUSY) with
     // a growing pause until the total budget is spent, so one slow writer does not cost a bulk run its results.
     using Clock = std::chrono::steady_clock;
@@ -528,6 +511,7 @@ void Store::add_results(const std::vector<ResultRecord> &results) {
                 if (unmark) {
                     unmark->reset();
                     unmark->bind(1, r.level_id);
+                    if (schema_ >= 8) unmark->bind(2, run_id_);
                     unmark->step();
                 }
             }
@@ -566,49 +550,6 @@ std::unordered_map<int64_t, ResultRecord> Store::latest_results(const LevelFilte
     while (st.step()) {
         ResultRecord r = read_result(st, path());
         out.emplace(r.level_id, std::move(r));
-    }
-    return out;
-}
-
-void Store::mark_in_flight(const std::vector<InFlightMark> &marks) {
-    if (marks.empty()) return;
-    auto st = db_.prepare("INSERT OR REPLACE INTO in_flight(level_id, plugin_id, plugin_version, alone, marked_at) "
-                          "VALUES (?1, ?2, ?3, ?4, " PLUZZLE_SQL_NOW ")",
-                          "marking levels in flight");
-    sql::Transaction tx(db_);
-    for (const InFlightMark &m : marks) {
-        st.reset();
-        st.bind(1, m.level_id).bind(2, m.plugin_id).bind(3, m.plugin_version).bind(4, int64_t(m.alone ? 1 : 0));
-        st.step();
-    }
-    tx.commit();
-}
-
-void Store::clear_in_flight(const std::vector<int64_t> &level_ids) {
-    if (level_ids.empty()) return;
-    auto st = db_.prepare("DELETE FROM in_flight WHERE level_id = ?1", "clearing in-flight marks");
-    sql::Transaction tx(db_);
-    for (int64_t id : level_ids) {
-        st.reset();
-        st.bind(1, id);
-        st.step();
-    }
-    tx.commit();
-}
-
-std::vector<std::pair<InFlightMark, LevelRecord>> Store::in_flight(const LevelFilter &filter) {
-    auto st = db_.prepare("SELECT " + level_columns(schema_) +
-                              ", f.plugin_id, f.plugin_version, f.alone"
-                              " FROM in_flight f JOIN levels l ON l.id = f.level_id JOIN packs p ON p.id = l.pack_id"
-                              " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)"
-                              " ORDER BY l.pack_id, l.position",
-                          "reading in-flight marks");
-    st.bind(1, filter.pack).bind(2, filter.type);
-    std::vector<std::pair<InFlightMark, LevelRecord>> out;
-    while (st.step()) {
-        LevelRecord level = read_level(st);
-        InFlightMark mark{level.id, st.text(12), st.text(13), st.int64(14) != 0};
-        out.emplace_back(std::move(mark), std::move(level));
     }
     return out;
 }

@@ -72,6 +72,21 @@ constexpr const char *kMigrations[] = {
     R"(ALTER TABLE results ADD COLUMN difficulty REAL;
        ALTER TABLE results ADD COLUMN difficulty_label TEXT NOT NULL DEFAULT '';
        ALTER TABLE levels ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;)",
+    // 8: runs on the database (issue 47): who owns an in-flight mark. A run names its process for ever (host, boot,
+    // pid and the pid's start time) and renews a lease while it works; a mark is evidence of a crash only once its
+    // owner is gone, and other runs skip the levels a live run holds. Marks of older binaries have no owner.
+    R"(CREATE TABLE runs(
+           id INTEGER PRIMARY KEY,
+           host TEXT NOT NULL,
+           boot_id TEXT NOT NULL,
+           pid INTEGER NOT NULL,
+           start_ticks INTEGER NOT NULL,
+           kind TEXT NOT NULL,
+           started_at TEXT NOT NULL,
+           lease_until REAL NOT NULL,
+           ended_at TEXT);
+       ALTER TABLE in_flight ADD COLUMN run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL;
+       CREATE INDEX in_flight_run ON in_flight(run_id);)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
               "one migration per schema version");

@@ -14,11 +14,12 @@
 #include <vector>
 
 #include <pluzzle/host/base/attempt_status.hpp>
+#include <pluzzle/host/base/process_identity.hpp>
 #include <pluzzle/host/store/sqlite.hpp>
 
 namespace pluzzle::host {
 
-constexpr int kStoreSchemaVersion = 7;
+constexpr int kStoreSchemaVersion = 8;
 
 enum class StoreMode {
     ReadWrite, // creates and migrates the file; fails up front if it cannot be written
@@ -131,6 +132,32 @@ struct InFlightMark {
     int64_t level_id = 0;
     std::string plugin_id, plugin_version;
     bool alone = false;
+    int64_t run_id = 0; // the run that set it (schema 8); 0: no owner recorded (an older binary's mark)
+};
+
+// A run on the database (schema 8; store_runs.cpp): a bulk solve, the editor's pack solve, an MPI run's rank 0.
+struct RunRecord {
+    int64_t id = 0;
+    ProcessIdentity process;
+    std::string kind, started_at, ended_at; // ended_at empty: it has not ended (it runs, or died)
+    double lease_until = 0;                 // Unix seconds; renewed while the run works
+};
+
+// Gone: ended; or on this host and boot, its process is no longer running (pid and start time); or on another host
+// (or before a reboot), its lease ran out at `now` (Unix seconds). Only a gone run's marks are evidence of a crash.
+bool run_gone(const RunRecord &run, double now);
+double unix_now();
+
+// What claim_levels found for one level.
+enum class ClaimOutcome {
+    kClaimed,        // marked in flight for this run (it had no mark, this run's, or, when asked, a gone run's)
+    kHeldByLiveRun,  // another run that is not gone holds it: leave it to that run
+    kDoneMeanwhile,  // it has a final result stored since `done_since`: another run solved it
+    kLeftByGoneRun,  // a gone run (or an older binary) left its mark: `previous` is that evidence; not claimed
+};
+struct Claim {
+    ClaimOutcome outcome = ClaimOutcome::kClaimed;
+    InFlightMark previous; // kLeftByGoneRun, and kClaimed over a gone run's mark: the mark found
 };
 
 class Store {
@@ -206,7 +233,8 @@ public:
     // StoreOptions::write_retry_ms in total.
     void add_result(const ResultRecord &r);
     void add_results(const std::vector<ResultRecord> &results);
-    // Each result also clears its level's in-flight mark, in the same transaction.
+    // Each result also clears its level's in-flight mark, in the same transaction, when the mark is this run's
+    // (begin_run) or has no owner: another live run's mark stays.
     std::vector<ResultRecord> results(int64_t level_id); // newest first
     // Latest result per level of the levels the filter selects: level id -> result.
     std::unordered_map<int64_t, ResultRecord> latest_results(const LevelFilter &filter = {});
@@ -216,6 +244,20 @@ public:
     void mark_in_flight(const std::vector<InFlightMark> &marks);
     void clear_in_flight(const std::vector<int64_t> &level_ids);
     std::vector<std::pair<InFlightMark, LevelRecord>> in_flight(const LevelFilter &filter);
+
+    // Runs (schema 8; store_runs.cpp). begin_run records this process as a run of `kind` with a lease of lease_s
+    // seconds and returns its id; the marks this store sets from then on name it. renew_run extends the lease;
+    // end_run records a clean end and drops the run's remaining marks.
+    int64_t begin_run(const std::string &kind, double lease_s);
+    // Claims levels for this run (begin_run first) in one write transaction, so two runs never both claim a level:
+    // each mark is set unless the level is held by a live run, has a result with one of `done_statuses` stored at
+    // or after `done_since` (an ISO time; empty: never), or (take_gone false) carries a gone run's mark.
+    std::vector<Claim> claim_levels(const std::vector<InFlightMark> &marks, const std::string &done_since,
+                                    const std::vector<std::string> &done_statuses, bool take_gone);
+    void renew_run(int64_t run_id, double lease_s);
+    void end_run(int64_t run_id);
+    std::vector<RunRecord> runs(); // every run not ended, oldest first
+    std::optional<RunRecord> run(int64_t run_id);
 
     // Player profiles (schema version 3; store_profiles.cpp). Empty player, plugin or AI ids are an InputError.
     std::optional<ProfileRecord> profile(const std::string &player, const std::string &plugin_id,
@@ -235,6 +277,7 @@ private:
 
     sql::Database db_;
     StoreOptions options_;
+    int64_t run_id_ = 0; // this connection's run (begin_run), named by the marks it sets
     int schema_ = 0; // the version once open (older than kSchemaVersion only for tests' old databases)
 };
 
