@@ -40,6 +40,7 @@ void PackSolveJob::run(std::string database, std::shared_ptr<const host::PluginR
         options.filter = host::LevelFilter(pack_);
         options.timeout_s = timeout_s;
         options.cancel = &cancel_;
+        options.run_kind = "editor pack solve"; // shares the database with CLI runs (claims, leases)
         // One core stays with the window: its frames must keep coming while the pack solves.
         options.jobs = std::max(1u, std::thread::hardware_concurrency() - 1);
         total_ = store.count_levels(options.filter);

@@ -235,6 +235,8 @@ void print_summary(const host::BulkReport &report) {
               << (report.cancelled ? " (cancelled)" : "") << "\n";
     if (report.suspects)
         std::cout << report.suspects << " level(s) left in flight by a run that died were solved one at a time first\n";
+    if (report.by_other_runs)
+        std::cout << report.by_other_runs << " level(s) were solved by another run on this database meanwhile\n";
 }
 
 // Worker processes or threads (--isolate, --threads; by default, processes when a plugin the run needs is not one
@@ -317,6 +319,7 @@ int solve_and_report(Context &ctx, host::Store &store, host::BulkOptions &option
         j.add("summary", true).add("total", uint64_t(report.total)).add("skipped", uint64_t(report.skipped));
         j.add("attempted", uint64_t(report.attempted)).add("unsolved", uint64_t(report.unsolved));
         j.add("cancelled", report.cancelled).add("wall_s", report.wall_s).add("suspects", uint64_t(report.suspects));
+        j.add("by_other_runs", uint64_t(report.by_other_runs));
         ctx.emit(j);
     } else {
         print_summary(report);
@@ -339,6 +342,7 @@ int run_solve_mpi(Context &ctx, DbArgs args) {
         host::Store store(args.db);
         store.check_writable();
         host::BulkOptions options = bulk_options(ctx, args, store);
+        options.run_kind = "db solve --mpi"; // rank 0 is one run on the database like any other
         host::wire::Setup setup;
         setup.timeout_s = args.timeout_s;
         setup.node_limit = args.node_limit;

@@ -1,6 +1,7 @@
 // `pluzzle db solve --isolate` with real worker processes (build/bin/pluzzle-worker) and the probe plugin's
 // misbehaving levels: a segfault, an abort, an exit, a hang and a memory hog each cost one level (crashed or
 // timeout, the reason in info), a worker killed from outside costs nothing, and the answers equal the threads'.
+#include "probe_levels.hpp"
 #include "test_support.hpp"
 #include <pluzzle/host/store/store.hpp>
 
@@ -13,36 +14,6 @@
 using namespace pluzzle::test;
 
 namespace {
-
-struct Row {
-    std::string status, solution, info;
-    uint64_t nodes = 0;
-};
-
-// level name -> its newest result
-std::map<std::string, Row> results_by_name(const std::string &db) {
-    pluzzle::host::Store store(db);
-    std::map<std::string, Row> out;
-    for (const auto &l : store.levels()) {
-        const auto results = store.results(l.id);
-        if (results.empty()) continue;
-        const auto &r = results.front();
-        out[l.name] = {pluzzle::host::attempt_status_text(r.status), r.solution, r.info, r.nodes};
-    }
-    return out;
-}
-
-// One file per level (the file name becomes the level's name).
-std::string import_levels(const TempDir &dir, const std::vector<std::pair<std::string, std::string>> &levels) {
-    std::string files;
-    for (const auto &[name, body] : levels) {
-        write_file(dir / (name + ".probe"), "probe 1\n" + body);
-        files += " " + quote(dir / (name + ".probe"));
-    }
-    const std::string db = dir / "levels.db";
-    EXPECT_EQ(run(cli(probe_dir("good")) + " -q db import " + quote(db) + files + " --pack p").exit_code, 0);
-    return db;
-}
 
 // The process ids of the children of `pid`.
 std::vector<pid_t> children_of(pid_t pid) {

@@ -9,7 +9,9 @@
 
 #include <chrono>
 #include <optional>
+#include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace pluzzle::host {
 
@@ -26,6 +28,12 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 
 // How many levels are read from the database at a time: memory stays flat however big the pack.
 constexpr size_t kPageSize = 1024;
+// A run's lease (renewed every quarter of it): only runs on other hosts are judged by it, so it can be generous.
+constexpr double kLeaseSeconds = 60;
+// Work a run claims ahead per slot (claim_ahead()).
+constexpr std::chrono::duration<double> kClaimHorizon{0.5};
+// How often a run that has handed out everything looks again at the levels other runs hold.
+constexpr std::chrono::milliseconds kHeldRecheck{200};
 
 // The levels of the filter, a page at a time, less (with --resume) those with a final result from the same plugin
 // version: left out in SQL (LevelFilter::not_done_by), so no set of ids is held however big the pack, and counted
@@ -87,6 +95,17 @@ class Dispatcher {
     BulkReport run() {
         for (auto &p : store_.packs())
             pack_names_[p.id] = p.name;
+        run_id_ = store_.begin_run(options_.run_kind, kLeaseSeconds);
+        // Runs that overlap work as one: what any of them solved since the oldest live one began is done.
+        done_since_ = store_.run(run_id_)->started_at;
+        const double now = unix_now();
+        for (const RunRecord &other : store_.runs())
+            if (!run_gone(other, now) && other.started_at < done_since_) done_since_ = other.started_at;
+        renew_due_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                        std::chrono::duration<double>(kLeaseSeconds / 4));
+        for (SolveStatus st : kSolveStatuses)
+            if (attempt_final(st)) done_statuses_.push_back(attempt_status_text(st));
+        done_statuses_.push_back(attempt_status_text(AttemptFailure::crashed));
         if (in_process_) settle_leftovers();
         LevelStream levels(store_, registry_, options_, in_process_, report_);
         to_solve_ += levels.to_solve();
@@ -96,8 +115,7 @@ class Dispatcher {
         bool all_handed_out = false, stopping = false;
         while (true) {
             if (!stopping && cancel_requested()) stopping = true, executor_.cancel();
-            // Read each time: MPI's grows as solve times become known.
-            const size_t ahead = std::max<size_t>(1, executor_.backlog());
+            const size_t ahead = claim_ahead();
             std::vector<LevelRecord> out;
             while (!stopping && !all_handed_out && executor_.pending() + out.size() < ahead) {
                 std::optional<LevelRecord> level = levels.next();
@@ -106,8 +124,12 @@ class Dispatcher {
                 else
                     all_handed_out = true;
             }
-            hand_out(std::move(out), false);
-            if ((stopping || all_handed_out) && executor_.pending() == 0) break;
+            hand_out(std::move(out), false, !in_process_);
+            if ((stopping || all_handed_out) && executor_.pending() == 0) {
+                if (stopping || (held_.empty() && left_.empty())) break;
+                come_back();
+                continue;
+            }
             collect_and_commit();
         }
         finish();
@@ -117,7 +139,24 @@ class Dispatcher {
   private:
     bool cancel_requested() const { return options_.cancel && options_.cancel->load(); }
 
+    // How many levels to have handed out (claimed) at a time: the executor's backlog (read each time: MPI's grows as
+    // solve times become known), but no more than about kClaimHorizon of work per slot, so that another run on the
+    // database is not left waiting at the end for levels this one claimed long before it could start them. Tiny
+    // levels still fill the whole backlog; before any solve time is known, two per slot.
+    size_t claim_ahead() const {
+        const size_t most = std::max<size_t>(1, executor_.backlog()), slots = std::max(1u, executor_.slots());
+        if (timed_results_ == 0) return std::min(most, 2 * slots);
+        const double mean_s = std::max(1e-6, timed_ms_ / double(timed_results_) / 1000);
+        const double per_slot = std::max(2.0, kClaimHorizon.count() / mean_s);
+        return std::min(most, size_t(double(slots) * std::min(per_slot, 1e6)));
+    }
+
     void collect_and_commit() {
+        if (Clock::now() >= renew_due_) {
+            store_.renew_run(run_id_, kLeaseSeconds);
+            renew_due_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                            std::chrono::duration<double>(kLeaseSeconds / 4));
+        }
         const std::vector<WorkResult> arrived = executor_.collect(kPollWait);
         for (const WorkResult &r : arrived)
             add_to_batch(r);
@@ -131,7 +170,8 @@ class Dispatcher {
         std::vector<int64_t> unanswered = std::move(cancelled_ids_);
         for (auto &[id, rec] : in_flight_)
             unanswered.push_back(id);
-        if (in_process_) store_.clear_in_flight(unanswered);
+        store_.clear_in_flight(unanswered);
+        store_.end_run(run_id_);
         if (cancel_requested()) report_.cancelled = true;
         report_.wall_s = seconds_since(start_);
     }
@@ -142,18 +182,13 @@ class Dispatcher {
     void settle_leftovers() {
         settling_ = true;
         std::vector<LevelRecord> suspects;
+        const double now = unix_now();
         for (auto &[mark, level] : store_.in_flight(options_.filter)) {
             const auto plugin = registry_.find(level.type);
             if (!plugin) continue; // no plugin now: the level is reported by the main stream
-            if (mark.alone && mark.plugin_id == plugin->id() && mark.plugin_version == plugin->version()) {
-                WorkResult r;
-                r.level_id = level.id;
-                r.status = AttemptFailure::crashed;
-                r.error = "the process solving it died (a run of `db solve` in this process, with no other level in "
-                          "flight); it is not solved in process again: try `db solve --isolate`";
-                r.info = JsonLine().add("reason", r.error).str();
-                ++to_solve_;
-                add_to_batch(r, level);
+            if (!owner_gone(mark.run_id, now)) continue; // a live run's level: it is solving it now
+            if (convicts(mark, *plugin)) {
+                convict(level, true);
             } else {
                 suspects.push_back(std::move(level));
             }
@@ -163,20 +198,59 @@ class Dispatcher {
         to_solve_ += suspects.size();
         for (LevelRecord &level : suspects) {
             if (cancel_requested()) break;
-            std::vector<LevelRecord> one;
-            one.push_back(std::move(level));
-            hand_out(std::move(one), true);
-            while (executor_.pending() > 0)
-                collect_and_commit();
-            commit_batch();
+            settled_ids_.insert(level.id);
+            settle_alone(std::move(level));
         }
         settling_ = false;
     }
 
+    // A level that may have ended a run: stored as crashed, never solved in this process again. `extra`: the
+    // level is not one of the stream's (a leftover found before it), so the progress total grows.
+    void convict(const LevelRecord &level, bool extra) {
+        // The gone run's mark becomes this run's, so that the stored result clears it.
+        if (const auto plugin = registry_.find(level.type))
+            store_.claim_levels({{level.id, plugin->id(), plugin->version(), false}}, "", {}, true);
+        WorkResult r;
+        r.level_id = level.id;
+        r.status = AttemptFailure::crashed;
+        r.error = "the process solving it died (a run of `db solve` in this process, with no other level in "
+                  "flight); it is not solved in process again: try `db solve --isolate`";
+        r.info = JsonLine().add("reason", r.error).str();
+        if (extra) ++to_solve_;
+        add_to_batch(r, level);
+    }
+
+    // Solved on its own (marked alone, a gone run's mark taken over), before anything else goes on: if it ends
+    // this run too, its mark says it was alone.
+    void settle_alone(LevelRecord level) {
+        std::vector<LevelRecord> one;
+        one.push_back(std::move(level));
+        hand_out(std::move(one), true, true);
+        while (executor_.pending() > 0)
+            collect_and_commit();
+        commit_batch();
+    }
+
+    // A gone run's mark is evidence that its level ended that run when the level was alone in flight there and the
+    // same plugin version would solve it now.
+    static bool convicts(const InFlightMark &mark, const Plugin &plugin) {
+        return mark.alone && mark.plugin_id == plugin.id() && mark.plugin_version == plugin.version();
+    }
+
+    bool owner_gone(int64_t run_id, double now) {
+        if (run_id == 0) return true; // an older binary's mark: no owner to ask
+        if (run_id == run_id_) return false;
+        const std::optional<RunRecord> run = store_.run(run_id);
+        return !run || run_gone(*run, now);
+    }
+
     // A level whose text no longer matches its hash is never solved: it is stored (and reported) as corrupt. A level
     // whose type has no plugin is reported here, and neither is stored: there is no plugin to key the result by.
-    // In this process, the levels are marked in flight (one transaction) before any of them starts.
-    void hand_out(std::vector<LevelRecord> levels, bool alone) {
+    // The others are claimed for this run (one transaction) before any of them starts: a level another live run
+    // holds is left to it (looked at again at the end), one solved meanwhile is done, and one a gone run left is
+    // taken when `take_gone` (else kept for come_back(): in this process it is solved alone, as it may have been
+    // what ended that run).
+    void hand_out(std::vector<LevelRecord> levels, bool alone, bool take_gone) {
         std::vector<InFlightMark> marks;
         std::vector<LevelRecord> go;
         for (LevelRecord &rec : levels) {
@@ -197,15 +271,47 @@ class Dispatcher {
                 report_unstored(rec, "no-plugin", "no plugin for type '" + rec.type + "'");
                 continue;
             }
-            if (in_process_) marks.push_back({rec.id, plugin->id(), plugin->version(), alone});
+            marks.push_back({rec.id, plugin->id(), plugin->version(), alone && in_process_});
             go.push_back(std::move(rec));
         }
-        store_.mark_in_flight(marks);
-        for (LevelRecord &rec : go) {
+        const std::vector<Claim> claims = store_.claim_levels(marks, done_since_, done_statuses_, take_gone);
+        for (size_t i = 0; i < go.size(); ++i) {
+            LevelRecord &rec = go[i];
+            switch (claims[i].outcome) {
+            case ClaimOutcome::kClaimed: break;
+            case ClaimOutcome::kHeldByLiveRun: held_.push_back(std::move(rec)); continue;
+            case ClaimOutcome::kLeftByGoneRun: left_.emplace_back(claims[i].previous, std::move(rec)); continue;
+            case ClaimOutcome::kDoneMeanwhile:
+                if (!settled_ids_.count(rec.id)) ++report_.by_other_runs;
+                continue;
+            }
             executor_.submit({rec.id, rec.type, rec.text});
             rec.text.clear(); // the worker has it now; the dispatcher keeps what the report needs
             const int64_t id = rec.id;
             in_flight_.emplace(id, std::move(rec));
+        }
+    }
+
+    // After the stream: the levels other runs held when this run reached them, and those gone runs left. A level
+    // another run finished meanwhile is done; one whose run is gone is taken; one still held is looked at again
+    // shortly, so a run ends when the pack is done, not when its own share is.
+    void come_back() {
+        commit_batch(); // what this run solved must be visible: another run may be waiting for it just the same
+        if (left_.empty()) std::this_thread::sleep_for(kHeldRecheck);
+        std::vector<LevelRecord> again = std::move(held_);
+        held_.clear();
+        hand_out(std::move(again), false, !in_process_);
+        std::vector<std::pair<InFlightMark, LevelRecord>> left = std::move(left_);
+        left_.clear();
+        for (auto &[mark, level] : left) {
+            if (cancel_requested()) break;
+            const auto plugin = registry_.find(level.type);
+            if (in_process_ && plugin && convicts(mark, *plugin)) {
+                convict(level, false);
+                commit_batch();
+                continue;
+            }
+            settle_alone(std::move(level));
         }
     }
 
@@ -237,6 +343,8 @@ class Dispatcher {
     }
 
     void add_to_batch(const WorkResult &r, const LevelRecord &rec) {
+        timed_ms_ += r.time_ms;
+        ++timed_results_;
         if (r.status == PZ_SOLVE_CANCELLED) {
             report_.cancelled = true; // not stored: it says nothing about the level
             cancelled_ids_.push_back(r.level_id);
@@ -307,6 +415,15 @@ class Dispatcher {
     BulkReport report_;
     size_t to_solve_ = 0;
     std::unordered_map<int64_t, LevelRecord> in_flight_; // handed out, no result yet (without their text)
+    int64_t run_id_ = 0;                                 // this run on the database (begin_run)
+    std::string done_since_; // results stored since then are done: this run's start, or an older live run's
+    std::vector<std::string> done_statuses_;             // statuses that mean done for another run's result
+    Clock::time_point renew_due_;                        // when the run's lease is renewed next
+    std::vector<LevelRecord> held_;                      // held by another live run when this one reached them
+    std::vector<std::pair<InFlightMark, LevelRecord>> left_; // left by gone runs: settled after the stream
+    std::unordered_set<int64_t> settled_ids_;            // levels settled alone (their results are this run's)
+    double timed_ms_ = 0;                                // solve time of the results so far (claim_ahead())
+    size_t timed_results_ = 0;
     bool settling_ = false;                              // settle_leftovers() is running
     size_t settled_done_ = 0;                            // levels it stored a result for that the stream skips
     std::vector<int64_t> cancelled_ids_;                 // answered as cancelled: not stored, marks cleared at the end

@@ -36,6 +36,7 @@ struct BulkOptions {
     double timeout_s = 0;   // per level; 0: none
     uint64_t node_limit = 0;
     bool resume = false;    // skip levels with a final result from the same plugin id + version
+    std::string run_kind = "db solve"; // how this run is named in the database's runs table
     const std::atomic<bool> *cancel = nullptr;
     // Results arriving within this window are committed together (a commit per tiny level was most of the host's
     // cost); one is committed at once when no further result is ready. A kill loses at most this window's results,
@@ -54,6 +55,7 @@ struct BulkReport {
     size_t total = 0;    // levels matching the filter
     size_t skipped = 0;  // already solved (--resume), or crashed before (in process)
     size_t suspects = 0; // levels a dead run left in flight, solved one at a time first (in process)
+    size_t by_other_runs = 0; // levels another run on the database solved while this one worked (issue 47)
     size_t attempted = 0;
     size_t unsolved = 0; // not solved/unique/multiple: unsolvable, limit, error, no plugin
     bool cancelled = false;
