@@ -6,8 +6,11 @@
 #include "test_support.hpp"
 
 #include <pluzzle/host/base/process_identity.hpp>
+#include <pluzzle/host/jobs/crash_note.hpp>
 #include <pluzzle/host/store/store.hpp>
 
+#include <csignal>
+#include <cstdlib>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -123,6 +126,34 @@ TEST(StoreRuns, MarksFromBeforeSchema8HaveNoOwner) {
     EXPECT_TRUE(marks[0].first.alone);
     store.add_results({result_for(marks[0].first.level_id)});
     EXPECT_TRUE(store.in_flight({}).empty()) << "an ownerless mark is cleared by any result";
+}
+
+// How a child process that armed a note ends, and whether the note is there afterwards.
+bool note_after(const std::string &path, void (*end)()) {
+    const pid_t child = fork();
+    if (child == 0) {
+        {
+            CrashNote note(path);
+            end();
+        }
+        _exit(0); // the clean end: the note was disarmed
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    const bool there = CrashNote::exists(path);
+    CrashNote::remove(path);
+    return there;
+}
+
+TEST(CrashNote, ACrashOrAnExitLeavesTheNoteAKillOrACleanEndDoesNot) {
+    TempDir dir;
+    const std::string path = CrashNote::path_for(dir / "x.db", 3);
+    EXPECT_EQ(path, dir / "x.db-crashed-run-3");
+    EXPECT_TRUE(note_after(path, [] { ::raise(SIGSEGV); }));
+    EXPECT_TRUE(note_after(path, [] { std::abort(); }));
+    EXPECT_TRUE(note_after(path, [] { std::exit(7); })); // a plugin calling exit()
+    EXPECT_FALSE(note_after(path, [] { ::raise(SIGKILL); }));
+    EXPECT_FALSE(note_after(path, [] {}));
 }
 
 } // namespace

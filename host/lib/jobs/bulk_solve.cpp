@@ -5,6 +5,7 @@
 #include <pluzzle/host/jobs/bulk_solve.hpp>
 
 #include <pluzzle/host/base/json_line.hpp>
+#include <pluzzle/host/jobs/crash_note.hpp>
 #include <pluzzle/host/solve/thread_executor.hpp>
 
 #include <chrono>
@@ -96,11 +97,17 @@ class Dispatcher {
         for (auto &p : store_.packs())
             pack_names_[p.id] = p.name;
         run_id_ = store_.begin_run(options_.run_kind, kLeaseSeconds);
+        if (in_process_) note_.emplace(CrashNote::path_for(store_.path(), run_id_));
         // Runs that overlap work as one: what any of them solved since the oldest live one began is done.
         done_since_ = store_.run(run_id_)->started_at;
         const double now = unix_now();
-        for (const RunRecord &other : store_.runs())
-            if (!run_gone(other, now) && other.started_at < done_since_) done_since_ = other.started_at;
+        for (const RunRecord &other : store_.runs()) {
+            if (!run_gone(other, now)) {
+                if (other.started_at < done_since_) done_since_ = other.started_at;
+            } else if (store_.retire_run(other.id)) { // gone and nothing left to weigh: so is its crash note
+                CrashNote::remove(CrashNote::path_for(store_.path(), other.id));
+            }
+        }
         renew_due_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                         std::chrono::duration<double>(kLeaseSeconds / 4));
         for (SolveStatus st : kSolveStatuses)
@@ -166,6 +173,7 @@ class Dispatcher {
 
     void finish() {
         commit_batch();
+        note_.reset(); // a clean end: no crash to report
         // A clean end (a cancel, too) leaves no marks: only a run that dies does.
         std::vector<int64_t> unanswered = std::move(cancelled_ids_);
         for (auto &[id, rec] : in_flight_)
@@ -176,31 +184,40 @@ class Dispatcher {
         report_.wall_s = seconds_since(start_);
     }
 
-    // The marks a run that died left (this process's solves only: worker processes and ranks contain a crash). A
-    // level that was alone in flight took that run down: it is recorded as crashed. The others were beside the
-    // one that did, or it: each is solved alone now, before anything else, so a crash leaves exactly one mark.
+    // The marks gone runs left (this process's solves only: worker processes and ranks contain a crash). A level
+    // alone in flight when its run crashed took that run down: it is recorded as crashed. The others were beside
+    // the one that did, or it, or their run was killed from outside: each is solved alone now, before anything
+    // else, so a crash leaves exactly one mark. A gone run's crash note is removed once all its marks are weighed.
     void settle_leftovers() {
         settling_ = true;
-        std::vector<LevelRecord> suspects;
+        std::vector<std::pair<InFlightMark, LevelRecord>> suspects;
+        std::unordered_set<int64_t> gone_runs;
         const double now = unix_now();
         for (auto &[mark, level] : store_.in_flight(options_.filter)) {
             const auto plugin = registry_.find(level.type);
             if (!plugin) continue; // no plugin now: the level is reported by the main stream
             if (!owner_gone(mark.run_id, now)) continue; // a live run's level: it is solving it now
+            gone_runs.insert(mark.run_id);
             if (convicts(mark, *plugin)) {
                 convict(level, true);
             } else {
-                suspects.push_back(std::move(level));
+                suspects.emplace_back(mark, std::move(level));
             }
         }
         commit_batch();
         report_.suspects = suspects.size();
         to_solve_ += suspects.size();
-        for (LevelRecord &level : suspects) {
-            if (cancel_requested()) break;
+        bool weighed_all = true;
+        for (auto &[mark, level] : suspects) {
+            if (cancel_requested()) {
+                weighed_all = false;
+                break;
+            }
             settled_ids_.insert(level.id);
-            settle_alone(std::move(level));
+            settle_alone(mark, std::move(level));
         }
+        if (weighed_all && options_.filter.pack.empty() && options_.filter.type.empty())
+            for (const int64_t run : gone_runs) CrashNote::remove(CrashNote::path_for(store_.path(), run));
         settling_ = false;
     }
 
@@ -220,21 +237,25 @@ class Dispatcher {
         add_to_batch(r, level);
     }
 
-    // Solved on its own (marked alone, a gone run's mark taken over), before anything else goes on: if it ends
-    // this run too, its mark says it was alone.
-    void settle_alone(LevelRecord level) {
+    // Solved on its own (marked alone, the gone run's mark `left` taken over), before anything else goes on: if it
+    // ends this run too, its mark says it was alone, and how many runs it was alone in that were killed from outside.
+    void settle_alone(const InFlightMark &left, LevelRecord level) {
         std::vector<LevelRecord> one;
         one.push_back(std::move(level));
-        hand_out(std::move(one), true, true);
+        hand_out(std::move(one), true, true, left.deaths + (left.alone ? 1 : 0));
         while (executor_.pending() > 0)
             collect_and_commit();
         commit_batch();
     }
 
-    // A gone run's mark is evidence that its level ended that run when the level was alone in flight there and the
-    // same plugin version would solve it now.
-    static bool convicts(const InFlightMark &mark, const Plugin &plugin) {
-        return mark.alone && mark.plugin_id == plugin.id() && mark.plugin_version == plugin.version();
+    // A gone run's mark is evidence that its level ended that run when the level was alone in flight there, the
+    // same plugin version would solve it now, and the run crashed (its crash note) -- or, without a note, when this
+    // is the second run it was alone in that ended so (an OOM kill, a plugin's _exit, or the user's SIGKILL twice
+    // on the same level). An older binary's mark (no owner) is taken at its word, as then.
+    bool convicts(const InFlightMark &mark, const Plugin &plugin) const {
+        if (!mark.alone || mark.plugin_id != plugin.id() || mark.plugin_version != plugin.version()) return false;
+        return mark.run_id == 0 || mark.deaths >= 1 ||
+               CrashNote::exists(CrashNote::path_for(store_.path(), mark.run_id));
     }
 
     bool owner_gone(int64_t run_id, double now) {
@@ -250,7 +271,7 @@ class Dispatcher {
     // holds is left to it (looked at again at the end), one solved meanwhile is done, and one a gone run left is
     // taken when `take_gone` (else kept for come_back(): in this process it is solved alone, as it may have been
     // what ended that run).
-    void hand_out(std::vector<LevelRecord> levels, bool alone, bool take_gone) {
+    void hand_out(std::vector<LevelRecord> levels, bool alone, bool take_gone, int deaths = 0) {
         std::vector<InFlightMark> marks;
         std::vector<LevelRecord> go;
         for (LevelRecord &rec : levels) {
@@ -271,7 +292,7 @@ class Dispatcher {
                 report_unstored(rec, "no-plugin", "no plugin for type '" + rec.type + "'");
                 continue;
             }
-            marks.push_back({rec.id, plugin->id(), plugin->version(), alone && in_process_});
+            marks.push_back({rec.id, plugin->id(), plugin->version(), alone && in_process_, 0, deaths});
             go.push_back(std::move(rec));
         }
         const std::vector<Claim> claims = store_.claim_levels(marks, done_since_, done_statuses_, take_gone);
@@ -311,7 +332,7 @@ class Dispatcher {
                 commit_batch();
                 continue;
             }
-            settle_alone(std::move(level));
+            settle_alone(mark, std::move(level));
         }
     }
 
@@ -416,6 +437,7 @@ class Dispatcher {
     size_t to_solve_ = 0;
     std::unordered_map<int64_t, LevelRecord> in_flight_; // handed out, no result yet (without their text)
     int64_t run_id_ = 0;                                 // this run on the database (begin_run)
+    std::optional<CrashNote> note_;                      // armed while this process's threads solve
     std::string done_since_; // results stored since then are done: this run's start, or an older live run's
     std::vector<std::string> done_statuses_;             // statuses that mean done for another run's result
     Clock::time_point renew_due_;                        // when the run's lease is renewed next

@@ -75,6 +75,7 @@ constexpr const char *kMigrations[] = {
     // 8: runs on the database (issue 47): who owns an in-flight mark. A run names its process for ever (host, boot,
     // pid and the pid's start time) and renews a lease while it works; a mark is evidence of a crash only once its
     // owner is gone, and other runs skip the levels a live run holds. Marks of older binaries have no owner.
+    // deaths: runs this level was alone in that ended without a crash note (killed from outside, see crash_note.hpp).
     R"(CREATE TABLE runs(
            id INTEGER PRIMARY KEY,
            host TEXT NOT NULL,
@@ -86,6 +87,7 @@ constexpr const char *kMigrations[] = {
            lease_until REAL NOT NULL,
            ended_at TEXT);
        ALTER TABLE in_flight ADD COLUMN run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL;
+       ALTER TABLE in_flight ADD COLUMN deaths INTEGER NOT NULL DEFAULT 0;
        CREATE INDEX in_flight_run ON in_flight(run_id);)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,

@@ -70,6 +70,15 @@ void Store::end_run(int64_t run_id) {
     if (run_id == run_id_) run_id_ = 0;
 }
 
+bool Store::retire_run(int64_t run_id) {
+    auto st = db_.prepare("UPDATE runs SET ended_at = " PLUZZLE_SQL_NOW " WHERE id = ?1 AND ended_at IS NULL AND "
+                          "NOT EXISTS (SELECT 1 FROM in_flight WHERE run_id = ?1)",
+                          "retiring a gone run");
+    st.bind(1, run_id);
+    st.step();
+    return db_.changes() > 0;
+}
+
 std::vector<RunRecord> Store::runs() {
     std::vector<RunRecord> out;
     if (schema_ < 8) return out;
@@ -91,7 +100,7 @@ std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, c
                                        const std::vector<std::string> &done_statuses, bool take_gone) {
     std::vector<Claim> out(marks.size());
     if (marks.empty()) return out;
-    auto held = db_.prepare("SELECT plugin_id, plugin_version, alone, COALESCE(run_id, 0) FROM in_flight "
+    auto held = db_.prepare("SELECT plugin_id, plugin_version, alone, COALESCE(run_id, 0), deaths FROM in_flight "
                             "WHERE level_id = ?1",
                             "reading a level's mark");
     std::string statuses;
@@ -101,7 +110,7 @@ std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, c
                                 " LIMIT 1",
                             "looking for a result stored meanwhile");
     auto mark = db_.prepare("INSERT OR REPLACE INTO in_flight(level_id, plugin_id, plugin_version, alone, marked_at, "
-                            "run_id) VALUES (?1, ?2, ?3, ?4, " PLUZZLE_SQL_NOW ", NULLIF(?5, 0))",
+                            "run_id, deaths) VALUES (?1, ?2, ?3, ?4, " PLUZZLE_SQL_NOW ", NULLIF(?5, 0), ?6)",
                             "claiming levels");
     std::unordered_map<int64_t, bool> gone; // owner -> gone, looked up once per call
     const double now = unix_now();
@@ -121,7 +130,8 @@ std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, c
         held.reset();
         held.bind(1, m.level_id);
         if (held.step()) {
-            claim.previous = {m.level_id, held.text(0), held.text(1), held.int64(2) != 0, held.int64(3)};
+            claim.previous = {m.level_id, held.text(0), held.text(1), held.int64(2) != 0, held.int64(3),
+                              int(held.int64(4))};
             const int64_t owner = claim.previous.run_id;
             if (owner != run_id_) {
                 auto known = gone.find(owner);
@@ -141,7 +151,7 @@ std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, c
         }
         mark.reset();
         mark.bind(1, m.level_id).bind(2, m.plugin_id).bind(3, m.plugin_version).bind(4, int64_t(m.alone ? 1 : 0));
-        mark.bind(5, run_id_);
+        mark.bind(5, run_id_).bind(6, int64_t(m.deaths));
         mark.step();
     }
     tx.commit();
@@ -180,7 +190,7 @@ void Store::clear_in_flight(const std::vector<int64_t> &level_ids) {
 
 std::vector<std::pair<InFlightMark, LevelRecord>> Store::in_flight(const LevelFilter &filter) {
     auto st = db_.prepare("SELECT " + level_columns(schema_) + ", f.plugin_id, f.plugin_version, f.alone, " +
-                              (schema_ >= 8 ? "COALESCE(f.run_id, 0)" : "0") +
+                              (schema_ >= 8 ? "COALESCE(f.run_id, 0), f.deaths" : "0, 0") +
                               " FROM in_flight f JOIN levels l ON l.id = f.level_id JOIN packs p ON p.id = l.pack_id"
                               " WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR l.type = ?2)"
                               " ORDER BY l.pack_id, l.position",
@@ -189,7 +199,7 @@ std::vector<std::pair<InFlightMark, LevelRecord>> Store::in_flight(const LevelFi
     std::vector<std::pair<InFlightMark, LevelRecord>> out;
     while (st.step()) {
         LevelRecord level = read_level(st);
-        InFlightMark mark{level.id, st.text(12), st.text(13), st.int64(14) != 0, st.int64(15)};
+        InFlightMark mark{level.id, st.text(12), st.text(13), st.int64(14) != 0, st.int64(15), int(st.int64(16))};
         out.emplace_back(std::move(mark), std::move(level));
     }
     return out;

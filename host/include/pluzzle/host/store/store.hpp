@@ -133,6 +133,7 @@ struct InFlightMark {
     std::string plugin_id, plugin_version;
     bool alone = false;
     int64_t run_id = 0; // the run that set it (schema 8); 0: no owner recorded (an older binary's mark)
+    int deaths = 0;     // runs it was alone in that died without a crash note (schema 8)
 };
 
 // A run on the database (schema 8; store_runs.cpp): a bulk solve, the editor's pack solve, an MPI run's rank 0.
@@ -256,6 +257,8 @@ public:
                                     const std::vector<std::string> &done_statuses, bool take_gone);
     void renew_run(int64_t run_id, double lease_s);
     void end_run(int64_t run_id);
+    // Records a gone run as ended when it left no marks (nothing of it is evidence any more). True when it did.
+    bool retire_run(int64_t run_id);
     std::vector<RunRecord> runs(); // every run not ended, oldest first
     std::optional<RunRecord> run(int64_t run_id);
 
