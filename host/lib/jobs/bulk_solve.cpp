@@ -31,6 +31,8 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 constexpr size_t kPageSize = 1024;
 // A run's lease (renewed every quarter of it): only runs on other hosts are judged by it, so it can be generous.
 constexpr double kLeaseSeconds = 60;
+// Runs a level must have been alone in, that ended without a crash note, before it is stored as crashed.
+constexpr int kDeathsWithoutNote = 3;
 // Work a run claims ahead per slot (claim_ahead()).
 constexpr std::chrono::duration<double> kClaimHorizon{0.5};
 // How often a run that has handed out everything looks again at the levels other runs hold.
@@ -224,9 +226,13 @@ class Dispatcher {
     // A level that may have ended a run: stored as crashed, never solved in this process again. `extra`: the
     // level is not one of the stream's (a leftover found before it), so the progress total grows.
     void convict(const LevelRecord &level, bool extra) {
-        // The gone run's mark becomes this run's, so that the stored result clears it.
-        if (const auto plugin = registry_.find(level.type))
-            store_.claim_levels({{level.id, plugin->id(), plugin->version(), false}}, "", {}, true);
+        // The gone run's mark becomes this run's, so that the stored result clears it; another run that took it
+        // first, or already stored the verdict (settling the same leftovers at the same time), keeps it.
+        const auto plugin = registry_.find(level.type);
+        if (!plugin || store_.claim_levels({{level.id, plugin->id(), plugin->version(), false}}, done_since_,
+                                           done_statuses_, true)[0]
+                               .outcome != ClaimOutcome::kClaimed)
+            return;
         WorkResult r;
         r.level_id = level.id;
         r.status = AttemptFailure::crashed;
@@ -250,11 +256,12 @@ class Dispatcher {
 
     // A gone run's mark is evidence that its level ended that run when the level was alone in flight there, the
     // same plugin version would solve it now, and the run crashed (its crash note) -- or, without a note, when this
-    // is the second run it was alone in that ended so (an OOM kill, a plugin's _exit, or the user's SIGKILL twice
-    // on the same level). An older binary's mark (no owner) is taken at its word, as then.
+    // is the third run it was alone in that ended so (an OOM kill or a plugin's _exit each time; a user's kill -9
+    // lands on the same level's lone solve three times only by a long chance, and a healthy level stored as crashed
+    // is worse than a bad one solved once more). An older binary's mark (no owner) is taken at its word, as then.
     bool convicts(const InFlightMark &mark, const Plugin &plugin) const {
         if (!mark.alone || mark.plugin_id != plugin.id() || mark.plugin_version != plugin.version()) return false;
-        return mark.run_id == 0 || mark.deaths >= 1 ||
+        return mark.run_id == 0 || mark.deaths >= kDeathsWithoutNote - 1 ||
                CrashNote::exists(CrashNote::path_for(store_.path(), mark.run_id));
     }
 
