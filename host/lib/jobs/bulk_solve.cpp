@@ -9,6 +9,8 @@
 #include <pluzzle/host/solve/thread_executor.hpp>
 
 #include <chrono>
+#include <deque>
+#include <iterator>
 #include <optional>
 #include <thread>
 #include <unordered_map>
@@ -33,6 +35,8 @@ constexpr size_t kPageSize = 1024;
 constexpr double kLeaseSeconds = 60;
 // Runs a level must have been alone in, that ended without a crash note, before it is stored as crashed.
 constexpr int kDeathsWithoutNote = 3;
+// Levels offered to one claim at least, when fewer are wanted: most may be done or held by other runs.
+constexpr size_t kClaimCandidates = 64;
 // Work a run claims ahead per slot (claim_ahead()).
 constexpr std::chrono::duration<double> kClaimHorizon{0.5};
 // How often a run that has handed out everything looks again at the levels other runs hold.
@@ -124,16 +128,19 @@ class Dispatcher {
         bool all_handed_out = false, stopping = false;
         while (true) {
             if (!stopping && cancel_requested()) stopping = true, executor_.cancel();
-            const size_t ahead = claim_ahead();
+            // Candidates in one claim: enough to pass over the levels other runs did or hold, in one transaction.
+            const size_t ahead = claim_ahead(), pending = executor_.pending();
             std::vector<LevelRecord> out;
-            while (!stopping && !all_handed_out && executor_.pending() + out.size() < ahead) {
-                std::optional<LevelRecord> level = levels.next();
+            while (!stopping && !all_handed_out && pending < ahead &&
+                   out.size() < std::max(ahead - pending, kClaimCandidates)) {
+                std::optional<LevelRecord> level = next_level(levels);
                 if (level)
                     out.push_back(std::move(*level));
                 else
                     all_handed_out = true;
             }
-            hand_out(std::move(out), false, !in_process_);
+            if (!out.empty()) hand_out(std::move(out), false, !in_process_, 0, ahead - pending);
+            if (!deferred_.empty()) all_handed_out = false; // the stream ended, its last candidates wait
             if ((stopping || all_handed_out) && executor_.pending() == 0) {
                 if (stopping || (held_.empty() && left_.empty())) break;
                 come_back();
@@ -278,7 +285,16 @@ class Dispatcher {
     // holds is left to it (looked at again at the end), one solved meanwhile is done, and one a gone run left is
     // taken when `take_gone` (else kept for come_back(): in this process it is solved alone, as it may have been
     // what ended that run).
-    void hand_out(std::vector<LevelRecord> levels, bool alone, bool take_gone, int deaths = 0) {
+    // The next level: one a claim did not reach yet, else the stream's.
+    std::optional<LevelRecord> next_level(LevelStream &levels) {
+        if (deferred_.empty()) return levels.next();
+        LevelRecord level = std::move(deferred_.front());
+        deferred_.pop_front();
+        return level;
+    }
+
+    void hand_out(std::vector<LevelRecord> levels, bool alone, bool take_gone, int deaths = 0,
+                  size_t limit = SIZE_MAX) {
         std::vector<InFlightMark> marks;
         std::vector<LevelRecord> go;
         for (LevelRecord &rec : levels) {
@@ -302,7 +318,8 @@ class Dispatcher {
             marks.push_back({rec.id, plugin->id(), plugin->version(), alone && in_process_, 0, deaths});
             go.push_back(std::move(rec));
         }
-        const std::vector<Claim> claims = store_.claim_levels(marks, done_since_, done_statuses_, take_gone);
+        const std::vector<Claim> claims = store_.claim_levels(marks, done_since_, done_statuses_, take_gone, limit);
+        std::vector<LevelRecord> not_tried;
         for (size_t i = 0; i < go.size(); ++i) {
             LevelRecord &rec = go[i];
             switch (claims[i].outcome) {
@@ -312,12 +329,15 @@ class Dispatcher {
             case ClaimOutcome::kDoneMeanwhile:
                 if (!settled_ids_.count(rec.id)) ++report_.by_other_runs;
                 continue;
+            case ClaimOutcome::kNotTried: not_tried.push_back(std::move(rec)); continue;
             }
             executor_.submit({rec.id, rec.type, rec.text});
             rec.text.clear(); // the worker has it now; the dispatcher keeps what the report needs
             const int64_t id = rec.id;
             in_flight_.emplace(id, std::move(rec));
         }
+        deferred_.insert(deferred_.begin(), std::make_move_iterator(not_tried.begin()),
+                         std::make_move_iterator(not_tried.end()));
     }
 
     // After the stream: the levels other runs held when this run reached them, and those gone runs left. A level
@@ -448,6 +468,7 @@ class Dispatcher {
     std::string done_since_; // results stored since then are done: this run's start, or an older live run's
     std::vector<std::string> done_statuses_;             // statuses that mean done for another run's result
     Clock::time_point renew_due_;                        // when the run's lease is renewed next
+    std::deque<LevelRecord> deferred_;                   // candidates a claim did not reach: handed out next
     std::vector<LevelRecord> held_;                      // held by another live run when this one reached them
     std::vector<std::pair<InFlightMark, LevelRecord>> left_; // left by gone runs: settled after the stream
     std::unordered_set<int64_t> settled_ids_;            // levels settled alone (their results are this run's)

@@ -97,7 +97,7 @@ std::optional<RunRecord> Store::run(int64_t run_id) {
 }
 
 std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, const std::string &done_since,
-                                       const std::vector<std::string> &done_statuses, bool take_gone) {
+                                       const std::vector<std::string> &done_statuses, bool take_gone, size_t limit) {
     std::vector<Claim> out(marks.size());
     if (marks.empty()) return out;
     auto held = db_.prepare("SELECT plugin_id, plugin_version, alone, COALESCE(run_id, 0), deaths FROM in_flight "
@@ -115,9 +115,14 @@ std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, c
     std::unordered_map<int64_t, bool> gone; // owner -> gone, looked up once per call
     const double now = unix_now();
     sql::Transaction tx(db_);
+    size_t claimed = 0;
     for (size_t i = 0; i < marks.size(); ++i) {
         const InFlightMark &m = marks[i];
         Claim &claim = out[i];
+        if (claimed == limit) {
+            claim.outcome = ClaimOutcome::kNotTried;
+            continue;
+        }
         if (!done_since.empty()) {
             done.reset();
             done.bind(1, m.level_id).bind(2, done_since).bind(3, m.plugin_id);
@@ -153,6 +158,7 @@ std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, c
         mark.bind(1, m.level_id).bind(2, m.plugin_id).bind(3, m.plugin_version).bind(4, int64_t(m.alone ? 1 : 0));
         mark.bind(5, run_id_).bind(6, int64_t(m.deaths));
         mark.step();
+        ++claimed;
     }
     tx.commit();
     return out;

@@ -5,6 +5,7 @@
 // threads as long as the caller serialises the calls (e.g. with its own mutex). Every database failure, including
 // a file that is not a database or is corrupt or truncated, throws StoreError naming the file.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -155,6 +156,7 @@ enum class ClaimOutcome {
     kHeldByLiveRun,  // another run that is not gone holds it: leave it to that run
     kDoneMeanwhile,  // it has a final result stored since `done_since`: another run solved it
     kLeftByGoneRun,  // a gone run (or an older binary) left its mark: `previous` is that evidence; not claimed
+    kNotTried,       // the call's limit of claims was reached before this level
 };
 struct Claim {
     ClaimOutcome outcome = ClaimOutcome::kClaimed;
@@ -252,9 +254,12 @@ public:
     int64_t begin_run(const std::string &kind, double lease_s);
     // Claims levels for this run (begin_run first) in one write transaction, so two runs never both claim a level:
     // each mark is set unless the level is held by a live run, has a result with one of `done_statuses` stored at
-    // or after `done_since` (an ISO time; empty: never), or (take_gone false) carries a gone run's mark.
+    // or after `done_since` (an ISO time; empty: never), or (take_gone false) carries a gone run's mark. At most
+    // `limit` are claimed, in order (the rest: kNotTried): a run behind others passes over many done or held
+    // levels in one transaction, not one transaction for each.
     std::vector<Claim> claim_levels(const std::vector<InFlightMark> &marks, const std::string &done_since,
-                                    const std::vector<std::string> &done_statuses, bool take_gone);
+                                    const std::vector<std::string> &done_statuses, bool take_gone,
+                                    size_t limit = SIZE_MAX);
     void renew_run(int64_t run_id, double lease_s);
     void end_run(int64_t run_id);
     // Records a gone run as ended when it left no marks (nothing of it is evidence any more). True when it did.
