@@ -205,7 +205,7 @@ class Dispatcher {
         for (auto &[mark, level] : store_.in_flight(options_.filter)) {
             const auto plugin = registry_.find(level.type);
             if (!plugin) continue; // no plugin now: the level is reported by the main stream
-            if (!owner_gone(mark.run_id, now)) continue; // a live run's level: it is solving it now
+            if (!store_.owner_gone(mark.run_id, now)) continue; // a live run's level: it is solving it now
             gone_runs.insert(mark.run_id);
             if (convicts(mark, *plugin)) {
                 convict(level, true);
@@ -272,12 +272,6 @@ class Dispatcher {
                CrashNote::exists(CrashNote::path_for(store_.path(), mark.run_id));
     }
 
-    bool owner_gone(int64_t run_id, double now) {
-        if (run_id == 0) return true; // an older binary's mark: no owner to ask
-        if (run_id == run_id_) return false;
-        const std::optional<RunRecord> run = store_.run(run_id);
-        return !run || run_gone(*run, now);
-    }
 
     // A level whose text no longer matches its hash is never solved: it is stored (and reported) as corrupt. A level
     // whose type has no plugin is reported here, and neither is stored: there is no plugin to key the result by.

@@ -141,8 +141,7 @@ std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, c
             if (owner != run_id_) {
                 auto known = gone.find(owner);
                 if (known == gone.end()) {
-                    const std::optional<RunRecord> record = owner ? run(owner) : std::nullopt;
-                    known = gone.emplace(owner, !record || run_gone(*record, now)).first;
+                    known = gone.emplace(owner, owner_gone(owner, now)).first;
                 }
                 if (!known->second) {
                     claim.outcome = ClaimOutcome::kHeldByLiveRun;
@@ -162,6 +161,13 @@ std::vector<Claim> Store::claim_levels(const std::vector<InFlightMark> &marks, c
     }
     tx.commit();
     return out;
+}
+
+bool Store::owner_gone(int64_t run_id, double now) {
+    if (run_id == 0) return true;
+    if (run_id == run_id_) return false;
+    const std::optional<RunRecord> record = run(run_id);
+    return !record || run_gone(*record, now);
 }
 
 void Store::mark_in_flight(const std::vector<InFlightMark> &marks) {

@@ -266,6 +266,9 @@ public:
     bool retire_run(int64_t run_id);
     std::vector<RunRecord> runs(); // every run not ended, oldest first
     std::optional<RunRecord> run(int64_t run_id);
+    // Whether the owner of a mark is gone (run_gone): this connection's own run never is; owner 0 (an older
+    // binary's mark, or a run no longer recorded) always is.
+    bool owner_gone(int64_t run_id, double now);
 
     // Player profiles (schema version 3; store_profiles.cpp). Empty player, plugin or AI ids are an InputError.
     std::optional<ProfileRecord> profile(const std::string &player, const std::string &plugin_id,
