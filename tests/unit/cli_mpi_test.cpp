@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <fstream>
 #include <map>
+#include <set>
 #include <thread>
 #include <unistd.h>
 
@@ -195,6 +196,63 @@ TEST(CliMpi, ARankKilledMidRunThenResumeLosesNothing) {
     EXPECT_EQ(rows_after, 40u); // one result per level
     for (const auto &[name, answer] : all)
         EXPECT_EQ(answer.first, "unique") << name;
+}
+
+// Issue 47: an `--mpi` job is one run like any other -- rank 0 claims for every rank, so a job and a `db solve`
+// started beside it on the same database split the pack (each level solved once) and leave no marks or runs.
+TEST(CliMpi, AJobAndAThreadRunBesideItShareThePack) {
+    TempDir dir;
+    std::string probes;
+    for (int i = 0; i < 60; ++i)
+        probes += "probe 1\nvalue " + std::to_string(i) + "\nsleep_ms 250\n\n"; // 15 s alone on one thread
+    write_file(dir / "slow.probe", probes);
+    const std::string db = import(dir, "levels.db", {dir / "slow.probe"});
+    const std::string run_out = dir / "run.txt", job_out = dir / "job.txt", job_err = dir / "job-err.txt";
+    const pid_t alone = start_shell(cli(probe_dir("good")) + " --json db solve " + quote(db) + " --threads -j 1 >" +
+                                    quote(run_out) + " 2>" + quote(run_out + ".err"));
+    ASSERT_GT(alone, 0);
+    for (int i = 0; i < 2000 && pluzzle::host::Store(db).runs().empty(); ++i) // the run is at work
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    const pid_t job = start_shell(mpirun("-np 3 ") + env(probe_dir("good")) + the_cli() + " --json db solve " +
+                                  quote(db) + " --mpi --threads >" + quote(job_out) + " 2>" + quote(job_err));
+    ASSERT_GT(job, 0);
+    // While both work: the runs recorded are one per process that claims -- the job's rank 0 and the run -- never
+    // one per rank.
+    std::set<std::string> kinds;
+    size_t most_runs = 0;
+    int job_status = -1, alone_status = -1;
+    for (int i = 0; i < 2400 && (job_status == -1 || alone_status == -1); ++i) {
+        if (job_status == -1 && ::waitpid(job, &job_status, WNOHANG) != job) job_status = -1;
+        if (alone_status == -1 && ::waitpid(alone, &alone_status, WNOHANG) != alone) alone_status = -1;
+        const auto runs = pluzzle::host::Store(db).runs();
+        most_runs = std::max(most_runs, runs.size());
+        for (const auto &r : runs) kinds.insert(r.kind);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ASSERT_NE(job_status, -1) << "the job did not end within two minutes";
+    ASSERT_NE(alone_status, -1) << "the run did not end within two minutes";
+    const std::string said = read_file(run_out) + read_file(run_out + ".err") + "\n--- job:\n" + read_file(job_out) + read_file(job_err);
+    EXPECT_TRUE(WIFEXITED(job_status) && WEXITSTATUS(job_status) == 0) << said;
+    EXPECT_TRUE(WIFEXITED(alone_status) && WEXITSTATUS(alone_status) == 0) << said;
+    EXPECT_EQ(kinds, (std::set<std::string>{"db solve", "db solve --mpi"})) << said;
+    EXPECT_EQ(most_runs, 2u) << said;
+    const auto solved = [](const std::string &out) {
+        size_t n = 0;
+        for (const auto &line : json_lines(out))
+            n += line.HasMember("status") && member(line, "status") == "unique";
+        return n;
+    };
+    const size_t by_run = solved(read_file(run_out)), by_job = solved(read_file(job_out));
+    EXPECT_GE(by_run, 1u) << said;
+    EXPECT_GE(by_job, 3u) << "the job took part\n" << said;
+    EXPECT_EQ(by_run + by_job, 60u) << said;
+    size_t rows = 0;
+    for (const auto &[name, answer] : answers(db, &rows))
+        EXPECT_EQ(answer.first, "unique") << name;
+    EXPECT_EQ(rows, 60u) << "each level solved once\n" << said;
+    pluzzle::host::Store store(db);
+    EXPECT_TRUE(store.in_flight({}).empty());
+    EXPECT_TRUE(store.runs().empty());
 }
 
 // With mpirun --enable-recovery the job survives a rank's death: rank 0 notices the silence and hands that rank's

@@ -2,7 +2,9 @@
 // parses -- as a different puzzle), random bytes flipped anywhere, and a backup taken while a solve writes. The real
 // binary on real SQLite files: damage is named, never solved, never a crash.
 #include "test_support.hpp"
+#include <pluzzle/host/store/sqlite.hpp>
 #include <pluzzle/host/store/store.hpp>
+#include <sqlite3.h>
 
 #include <random>
 #include <set>
@@ -151,4 +153,47 @@ TEST(DatabaseDamage, BackupWhileASolveWritesIsConsistent) {
     EXPECT_LT(in_backup, in_original); // taken mid-run
     // Refused: a backup over the database itself.
     EXPECT_EQ(run(cli() + " db backup " + quote(db) + " " + quote(db)).exit_code, 3);
+}
+
+namespace {
+void sql_on(const std::string &db, const std::string &sql) {
+    pluzzle::host::sql::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec(sql);
+}
+} // namespace
+
+// The runs table (several runs on one file) damaged: a run's row no process wrote, with marks on two levels, is
+// named by `db check` and taken for a dead run's (its levels solved again, none called crashed); a missing table
+// is named, before anything is solved.
+TEST(DatabaseDamage, ADamagedRunRowIsNamedAndItsMarksSettledAMissingRunsTableIsNamed) {
+    TempDir dir;
+    const std::string db = make_lightsout_database(dir);
+    write_file(dir / "copy.db", read_file(db));
+    sql_on(db, "INSERT INTO runs(id, host, boot_id, pid, start_ticks, kind, started_at, lease_until) "
+               "VALUES (7, '', '', -5, 'x', '', 'never', 'soon');"
+               "INSERT INTO in_flight(level_id, plugin_id, plugin_version, alone, marked_at, run_id) "
+               "SELECT id, 'lightsout', '1', 1, 'now', 7 FROM levels ORDER BY id LIMIT 2");
+    const RunResult check = run(cli() + " --json db check " + quote(db));
+    EXPECT_EQ(check.exit_code, 1) << check.out;
+    EXPECT_NE(check.out.find("run 7 (''): its host, its pid"), std::string::npos) << check.out;
+
+    const RunResult solve = run(cli() + " --json db solve " + quote(db), true);
+    EXPECT_EQ(solve.exit_code, 0) << solve.out;
+    pluzzle::host::Store store(db);
+    for (const auto &l : store.levels()) {
+        const auto results = store.results(l.id);
+        ASSERT_EQ(results.size(), 1u) << l.name;
+        EXPECT_TRUE(pluzzle::host::attempt_solved(results[0].status)) << l.name; // none called crashed
+    }
+    EXPECT_TRUE(store.in_flight({}).empty());
+    EXPECT_EQ(run(cli() + " -q db solve " + quote(db)).exit_code, 0);
+    EXPECT_TRUE(pluzzle::host::Store(db).runs().empty()) << "the damaged run, with no marks left, is retired";
+    EXPECT_EQ(run(cli() + " -q db check " + quote(db)).exit_code, 0);
+
+    sql_on(dir / "copy.db", "DROP TABLE runs");
+    const RunResult missing = run(cli() + " db solve " + quote(dir / "copy.db"), true);
+    EXPECT_EQ(missing.exit_code, 3) << missing.out;
+    EXPECT_NE(missing.out.find("copy.db: damaged pluzzle database: table 'runs' of schema version"),
+              std::string::npos)
+        << missing.out;
 }

@@ -7,7 +7,9 @@
 
 #include <pluzzle/host/base/process_identity.hpp>
 #include <pluzzle/host/jobs/crash_note.hpp>
+#include <pluzzle/host/store/sqlite.hpp>
 #include <pluzzle/host/store/store.hpp>
+#include <sqlite3.h>
 
 #include <csignal>
 #include <cstdlib>
@@ -74,6 +76,58 @@ TEST(StoreRuns, ARunIsRecordedLivesWhileItsProcessRunsAndEndsCleanly) {
     ASSERT_TRUE(ended.has_value());
     EXPECT_FALSE(ended->ended_at.empty());
     EXPECT_TRUE(run_gone(*ended, unix_now()));
+}
+
+// The table keeps a week of ended runs (overlapping runs read them), not every run there ever was.
+TEST(StoreRuns, RunsThatEndedAWeekAgoAreDroppedWhenARunBegins) {
+    TempDir dir;
+    int64_t old_run = 0, recent_run = 0;
+    {
+        Store store(dir / "runs.db");
+        old_run = store.begin_run("db solve", 60);
+        store.end_run(old_run);
+        recent_run = store.begin_run("db solve", 60);
+        store.end_run(recent_run);
+    }
+    {
+        sql::Database raw(dir / "runs.db", SQLITE_OPEN_READWRITE);
+        raw.exec("UPDATE runs SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-8 days') WHERE id = " +
+                 std::to_string(old_run));
+        raw.exec("UPDATE runs SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-6 days') WHERE id = " +
+                 std::to_string(recent_run));
+    }
+    Store store(dir / "runs.db");
+    EXPECT_TRUE(store.run(old_run).has_value()); // nothing is dropped by opening or reading
+    store.begin_run("db solve", 60);
+    EXPECT_FALSE(store.run(old_run).has_value());
+    EXPECT_TRUE(store.run(recent_run).has_value());
+}
+
+// A run's row that no process wrote (edited, or damaged) is named by `db check`; it counts as gone.
+TEST(StoreRuns, CheckNamesARunRowNoProcessCouldHaveWritten) {
+    TempDir dir;
+    {
+        Store store(dir / "runs.db");
+        store.end_run(store.begin_run("db solve", 60)); // an ended run: not looked at
+        store.begin_run("db solve", 60);                 // a sound one: not named
+        EXPECT_TRUE(store.check().empty());
+    }
+    {
+        sql::Database raw(dir / "runs.db", SQLITE_OPEN_READWRITE);
+        raw.exec("INSERT INTO runs(id, host, boot_id, pid, start_ticks, kind, started_at, lease_until) "
+                 "VALUES (7, '', 'b', -5, 'x', 'db solve', 'never', 'soon')");
+    }
+    Store store(dir / "runs.db");
+    const std::vector<std::string> problems = store.check();
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].rfind("run 7 ('db solve'): its host, its pid, its process's start time, its lease, its start "
+                                "not valid",
+                                0),
+              0u)
+        << problems[0];
+    const std::optional<RunRecord> damaged = store.run(7);
+    ASSERT_TRUE(damaged.has_value());
+    EXPECT_TRUE(run_gone(*damaged, unix_now()));
 }
 
 TEST(StoreRuns, ARunOnAnotherHostIsGoneOnlyWhenItsLeaseRunsOut) {

@@ -200,13 +200,16 @@ class Dispatcher {
     void settle_leftovers() {
         settling_ = true;
         std::vector<std::pair<InFlightMark, LevelRecord>> suspects;
-        std::unordered_set<int64_t> gone_runs;
+        std::unordered_map<int64_t, bool> gone_by_run; // by run id: a run's row is read once, however many marks
         const double now = unix_now();
         for (auto &[mark, level] : store_.in_flight(options_.filter)) {
             const auto plugin = registry_.find(level.type);
             if (!plugin) continue; // no plugin now: the level is reported by the main stream
-            if (!store_.owner_gone(mark.run_id, now)) continue; // a live run's level: it is solving it now
-            gone_runs.insert(mark.run_id);
+            const auto known = gone_by_run.find(mark.run_id);
+            const bool gone = known != gone_by_run.end() ? known->second
+                                                        : gone_by_run.emplace(mark.run_id, store_.owner_gone(mark.run_id, now))
+                                                              .first->second;
+            if (!gone) continue; // a live run's level: it is solving it now
             if (convicts(mark, *plugin)) {
                 convict(level, true);
             } else {
@@ -226,7 +229,8 @@ class Dispatcher {
             settle_alone(mark, std::move(level));
         }
         if (weighed_all && options_.filter.pack.empty() && options_.filter.type.empty())
-            for (const int64_t run : gone_runs) CrashNote::remove(CrashNote::path_for(store_.path(), run));
+            for (const auto &[run, gone] : gone_by_run)
+                if (gone) CrashNote::remove(CrashNote::path_for(store_.path(), run));
         settling_ = false;
     }
 

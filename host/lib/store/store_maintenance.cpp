@@ -46,7 +46,29 @@ std::vector<std::string> Store::check() {
         if (!parse_attempt_status(statuses.text(2)))
             problems.push_back("result " + std::to_string(statuses.int64(0)) + " (level " +
                                std::to_string(statuses.int64(1)) + "): unknown status '" + statuses.text(2) + "'");
+    if (schema_ >= 8) check_runs(problems);
     return problems;
+}
+
+// A run's row (schema 8) that no process could have written: run_gone() then takes it for gone, so another run
+// settles its marks -- right for a run that died, wrong for one that lives. Named, so a person can look.
+void Store::check_runs(std::vector<std::string> &problems) {
+    auto runs = db_.prepare("SELECT id, kind, host = '' OR boot_id = '', typeof(pid) <> 'integer' OR pid <= 0, "
+                            "typeof(start_ticks) <> 'integer' OR start_ticks < 0, "
+                            "typeof(lease_until) NOT IN ('real', 'integer'), julianday(started_at) IS NULL "
+                            "FROM runs WHERE ended_at IS NULL ORDER BY id",
+                            "reading the runs");
+    static const char *const kFields[] = {"its host", "its pid", "its process's start time", "its lease",
+                                          "its start"};
+    while (runs.step()) {
+        std::string wrong;
+        for (int i = 0; i < 5; ++i)
+            if (runs.int64(2 + i)) wrong += (wrong.empty() ? "" : ", ") + std::string(kFields[i]);
+        if (!wrong.empty())
+            problems.push_back("run " + std::to_string(runs.int64(0)) + " ('" + runs.text(1) + "'): " + wrong +
+                               " not valid (the row was damaged): it counts as gone, so the next run settles "
+                               "its marks as a dead run's");
+    }
 }
 
 namespace {

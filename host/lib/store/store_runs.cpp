@@ -42,6 +42,9 @@ bool run_gone(const RunRecord &run, double now) {
 
 int64_t Store::begin_run(const std::string &kind, double lease_s) {
     const ProcessIdentity &me = this_process();
+    auto old = db_.prepare("DELETE FROM runs WHERE ended_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 days')",
+                           "dropping runs that ended a week ago");
+    old.step();
     auto st = db_.prepare("INSERT INTO runs(host, boot_id, pid, start_ticks, kind, started_at, lease_until) "
                           "VALUES (?1, ?2, ?3, ?4, ?5, " PLUZZLE_SQL_NOW ", ?6)",
                           "recording this run");

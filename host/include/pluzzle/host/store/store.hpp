@@ -250,7 +250,8 @@ public:
 
     // Runs (schema 8; store_runs.cpp). begin_run records this process as a run of `kind` with a lease of lease_s
     // seconds and returns its id; the marks this store sets from then on name it. renew_run extends the lease;
-    // end_run records a clean end and drops the run's remaining marks.
+    // end_run records a clean end and drops the run's remaining marks. An ended run's row is kept a week (the
+    // overlapping runs of the moment read it), then begin_run drops it: the table holds a week of runs, not all.
     int64_t begin_run(const std::string &kind, double lease_s);
     // Claims levels for this run (begin_run first) in one write transaction, so two runs never both claim a level:
     // each mark is set unless the level is held by a live run, has a result with one of `done_statuses` stored at
@@ -285,6 +286,7 @@ public:
 private:
     void check_readable();
     void migrate(int target_version);
+    void check_runs(std::vector<std::string> &problems); // check()'s look at the runs not ended
 
     sql::Database db_;
     StoreOptions options_;
