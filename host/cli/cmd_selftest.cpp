@@ -37,13 +37,14 @@ struct Subject {
 std::string tally_text(const host::ExerciseTally &t) {
     std::ostringstream s;
     s << t.texts << ' ' << t.refused_texts << ' ' << t.levels << ' ' << t.solved << ' ' << t.solve_refused << ' '
-      << t.moves << ' ' << t.edits;
+      << t.moves << ' ' << t.edits << ' ' << t.splits_compared;
     return s.str();
 }
 host::ExerciseTally tally_from(const std::string &text) {
     host::ExerciseTally t;
     std::istringstream s(text);
-    s >> t.texts >> t.refused_texts >> t.levels >> t.solved >> t.solve_refused >> t.moves >> t.edits;
+    s >> t.texts >> t.refused_texts >> t.levels >> t.solved >> t.solve_refused >> t.moves >> t.edits >>
+        t.splits_compared;
     return t;
 }
 
@@ -160,7 +161,9 @@ int run(Context &ctx, const SelftestArgs &args) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::cout << "  totals      " << total.levels << " levels: " << total.solved << " solved within limits ("
-              << total.solve_refused << " refused), " << total.moves << " moves, " << total.edits << " edits\n";
+              << total.solve_refused << " refused), " << total.moves << " moves, " << total.edits << " edits";
+    if (total.splits_compared) std::cout << ", " << total.splits_compared << " split(s) whose cubes agree with the whole";
+    std::cout << "\n";
     std::cout << (findings ? "FAIL" : "PASS") << ": " << findings << " finding(s) in " << std::fixed
               << std::setprecision(1) << seconds << " s\n";
     return findings ? kExitFailed : kExitOk;

@@ -10,7 +10,11 @@
 #include <pluzzle/host/levels/level_source.hpp>
 #include <pluzzle/host/base/parallel.hpp>
 #include <pluzzle/host/sandbox/plugin_calls.hpp>
+#include <pluzzle/host/sandbox/process_executor.hpp>
+#include <pluzzle/host/solve/conquest.hpp>
+#include <pluzzle/host/solve/thread_executor.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <condition_variable>
 #include <iomanip>
@@ -18,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <regex>
 #include <sstream>
 
 namespace pluzzle::cli {
@@ -33,6 +38,9 @@ struct SolveArgs {
     unsigned jobs = 0;
     std::vector<std::string> params;
     bool jobs_given = false, timeout_given = false; // else the settings file decides
+    // --split: a level not decided within split_after_s is split into cubes that every slot solves (conquest.hpp).
+    bool split = false;
+    double split_after_s = 1;
 };
 
 struct Outcome {
@@ -91,11 +99,118 @@ std::string milliseconds(double ms) {
     return o.str();
 }
 
+// What a work item's answer says, as a solve's report (the levels of --split are solved as work items).
+Outcome outcome_of(const host::WorkResult &r) {
+    Outcome o;
+    if (r.status) {
+        o.report.status = *r.status;
+    } else {
+        o.failure = *r.status.failure();
+        o.error = r.error.empty() ? host::attempt_status_text(r.status) : r.error;
+    }
+    if (!r.solution.empty()) o.report.solutions.push_back(r.solution);
+    if (!r.second_solution.empty()) o.report.solutions.push_back(r.second_solution);
+    o.report.nodes = r.nodes;
+    o.report.time_ms = r.time_ms;
+    o.report.lower_bound = r.lower_bound;
+    o.report.upper_bound = r.upper_bound;
+    o.report.difficulty = r.difficulty;
+    o.report.difficulty_label = r.difficulty_label;
+    // A conquered level says how many cubes it had and how many answered in full (CubeTally's info).
+    static const std::regex counts("\"(cubes|cubes_finished)\":([0-9]+)");
+    for (auto it = std::sregex_iterator(r.info.begin(), r.info.end(), counts); it != std::sregex_iterator(); ++it)
+        o.report.stats.emplace_back((*it)[1].str(), (*it)[2].str());
+    return o;
+}
+
+// --split: every level is first solved whole for --split-after seconds, all slots at once; each level still undecided
+// is then split and its cubes solved on every slot (conquest.hpp), one level after the other. The executor is the
+// one `db solve` uses: worker processes, or threads with --in-process.
+void solve_with_cubes(Context &ctx, const SolveArgs &args, const std::vector<host::SourceLevel> &levels,
+                      const std::function<void(size_t, Outcome)> &give) {
+    std::vector<bool> given(levels.size(), false);
+    const auto finish = [&](size_t i, Outcome o) {
+        given[i] = true;
+        give(i, std::move(o));
+    };
+    host::RunLimits limits{args.timeout_s, args.node_limit, args.max_solutions};
+    std::unique_ptr<host::Executor> executor;
+    if (ctx.sandboxed()) {
+        host::IsolateOptions isolate;
+        isolate.jobs = args.jobs;
+        isolate.limits = limits;
+        for (const auto &l : levels)
+            if (std::find(isolate.plugin_paths.begin(), isolate.plugin_paths.end(), l.plugin->path()) ==
+                isolate.plugin_paths.end())
+                isolate.plugin_paths.push_back(l.plugin->path());
+        executor = std::make_unique<host::ProcessExecutor>(isolate);
+    } else {
+        executor = std::make_unique<host::ThreadExecutor>(ctx.registry(), limits, args.jobs);
+    }
+    std::vector<host::WorkItem> items(levels.size());
+    for (size_t i = 0; i < levels.size(); ++i) {
+        items[i].level_id = int64_t(i + 1);
+        items[i].type = levels[i].plugin->id();
+        items[i].text = levels[i].plugin->encode(host::level_here(levels[i]).get());
+    }
+    // Whole, for --split-after seconds each (a level that solves fast is never split); --split-after 0 splits every
+    // level of a plugin that splits at once.
+    std::vector<size_t> to_split;
+    const bool time_to_split = args.timeout_s <= 0 || args.split_after_s < args.timeout_s;
+    const double whole_limit = time_to_split ? args.split_after_s : args.timeout_s;
+    size_t next = 0, answered = 0;
+    if (whole_limit == 0) {
+        for (; next < items.size() && levels[next].plugin->can_split(); ++next) // the rest: solved whole below
+            to_split.push_back(next), ++answered;
+    }
+    while (answered < items.size() && !ctx.cancel) {
+        while (next < items.size() && executor->pending() < executor->backlog()) {
+            if (whole_limit == 0 && levels[next].plugin->can_split()) {
+                to_split.push_back(next++), ++answered;
+                continue;
+            }
+            host::WorkItem item = items[next++];
+            item.time_limit_s = whole_limit;
+            executor->submit(std::move(item));
+        }
+        for (host::WorkResult &r : executor->collect(std::chrono::milliseconds(20))) {
+            ++answered;
+            const size_t i = size_t(r.level_id - 1);
+            const bool undecided = r.status && !pluzzle::is_final(*r.status) && *r.status != PZ_SOLVE_CANCELLED;
+            if (undecided && levels[i].plugin->can_split() && time_to_split)
+                to_split.push_back(i);
+            else
+                finish(i, outcome_of(r));
+        }
+    }
+    std::sort(to_split.begin(), to_split.end());
+    for (size_t i : to_split) {
+        host::ConquestOptions options;
+        options.max_solutions = args.max_solutions;
+        options.cancel = &ctx.cancel;
+        if (args.timeout_s > 0) options.time_limit_s = std::max(0.001, args.timeout_s - whole_limit);
+        if (!ctx.quiet && !ctx.json)
+            options.on_progress = [&, i](const host::ConquestProgress &p) {
+                std::cerr << "\r" << levels[i].file << ": cubes " << p.done << "/" << p.total;
+                if (!std::isnan(p.lower)) std::cerr << ", bounds [" << p.lower << ", " << p.upper << "]";
+                std::cerr << "   " << std::flush;
+            };
+        host::WorkResult r = host::conquer(*executor, items[i], options);
+        if (options.on_progress) std::cerr << "\n";
+        finish(i, outcome_of(r));
+    }
+    // Levels never answered (Ctrl-C): cancelled.
+    for (size_t i = 0; i < items.size(); ++i)
+        if (!given[i]) finish(i, outcome_of(host::cancelled_result({int64_t(i + 1), host::item_part::whole})));
+}
+
 int run(Context &ctx, SolveArgs args) {
     if (!args.jobs_given) args.jobs = ctx.settings().jobs;
     if (!args.timeout_given) args.timeout_s = ctx.settings().timeout_s;
     host::SourceOptions source = ctx.source_options(args.type, args.format);
-    source.leave_in_worker = true; // solving is all this command does with a level: its worker's copy will do
+    // Solving is all this command does with a level: its worker's copy will do. A split hands the level's text to
+    // its executor's workers instead.
+    source.leave_in_worker = !args.split;
     host::PluginRegistry &reg = ctx.registry();
     // A bad file is reported and skipped: the others are solved, and the command exits 3 at the end.
     host::LoadedFiles loaded = host::load_level_files(reg, args.files, source);
@@ -110,6 +225,8 @@ int run(Context &ctx, SolveArgs args) {
     }
     const auto params = parse_key_values(args.params);
     for (auto &l : levels) host::check_solver_options(*l.plugin, params); // bad input before any solving
+    if (args.split && !params.empty()) // (a work item carries no solver options yet)
+        throw host::InputError("--option", "solver options cannot be combined with --split yet");
 
     std::vector<Outcome> outcomes(levels.size());
     std::mutex mutex;
@@ -165,6 +282,17 @@ int run(Context &ctx, SolveArgs args) {
             while (printed < levels.size() && outcomes[printed].done) print(printed++);
         }
     });
+    const auto give = [&](size_t i, Outcome o) { // level i's answer, to be printed in turn
+        o.done = true;
+        std::lock_guard<std::mutex> lock(mutex);
+        outcomes[i] = std::move(o);
+        ready.notify_one();
+    };
+    if (args.split) {
+        solve_with_cubes(ctx, args, levels, give);
+        printer.join();
+        return some_files_failed ? kExitBadInput : exit_code;
+    }
     std::optional<SandboxPool> sandboxes;
     if (ctx.sandboxed() && !levels.empty())
         sandboxes.emplace(std::min<size_t>(host::resolve_jobs(args.jobs), levels.size()), ctx.sandbox());
@@ -191,10 +319,7 @@ int run(Context &ctx, SolveArgs args) {
         } catch (const std::exception &e) {
             o.error = e.what();
         }
-        o.done = true;
-        std::lock_guard<std::mutex> lock(mutex);
-        outcomes[i] = std::move(o);
-        ready.notify_one();
+        give(i, std::move(o));
     });
     printer.join();
     return some_files_failed ? kExitBadInput : exit_code;
@@ -213,6 +338,13 @@ void add_solve_command(CLI::App &app, Context &ctx) {
         ->check(kNotNegative & CLI::Range(1u, 1000000u));
     CLI::Option *jobs = add_jobs_option(*cmd, args->jobs);
     cmd->add_option("--option", args->params, "Solver option key=value (repeatable)");
+    cmd->add_flag("--split", args->split,
+                  "A level not solved within --split-after is split into cubes that every job solves at once "
+                  "(plugins with the 'split' capability)");
+    cmd->add_option("--split-after", args->split_after_s,
+                    "Seconds a level is solved whole before it is split (with --split)")
+        ->check(CLI::Range(0.0, 1e6))
+        ->capture_default_str();
     cmd->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;
         args->timeout_given = timeout->count() > 0;

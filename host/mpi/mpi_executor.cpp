@@ -94,6 +94,12 @@ void MpiExecutor::stop_workers() {
         if (rank.alive) channel_.send(r, wire::Cancel{});
 }
 
+// Ranks keep their order of messages: whatever chunk they get after this is not stopped by it.
+void MpiExecutor::interrupt_workers() {
+    for (auto &[r, rank] : ranks_)
+        if (rank.alive && !rank.held.empty()) channel_.send(r, wire::Interrupt{});
+}
+
 // Guided self-scheduling: a chunk of about kChunkMs of work, but no more than an even share of what is left.
 size_t MpiExecutor::chunk_size(size_t room) const {
     const size_t share = (ledger_.queued() + 2 * slots() - 1) / (2 * slots());
@@ -113,7 +119,7 @@ void MpiExecutor::fill() {
             for (size_t i = 0; i < n && ledger_.has_queued() && !(i && ledger_.next_is_suspect()); ++i) {
                 WorkItem item = ledger_.take_next();
                 chunk.items.push_back(item);
-                rank.held.emplace(item.level_id, std::move(item));
+                rank.held.emplace(item.key(), std::move(item));
             }
             channel_.send(r, chunk);
             if (alone) break;
@@ -128,13 +134,13 @@ void MpiExecutor::handle(const Message &m) {
     rank.heard = Clock::now();
     if (m.kind == wire::Kind::results) {
         for (const wire::Result &r : wire::decode_results(m.payload).results) {
-            if (!rank.held.erase(r.level_id)) continue; // not ours (any more)
+            if (!rank.held.erase(ItemKey{r.level_id, r.part})) continue; // not ours (any more)
             mean_ms_ = mean_ms_ > 0 ? 0.8 * mean_ms_ + 0.2 * std::max(0.01, r.time_ms) : std::max(0.01, r.time_ms);
             ledger_.finish(wire::from_wire(r));
         }
     } else if (m.kind == wire::Kind::returned) {
-        for (int64_t id : wire::decode_returned(m.payload).level_ids)
-            if (rank.held.erase(id)) ledger_.finish_cancelled(id);
+        for (const ItemKey &key : wire::decode_returned(m.payload).items)
+            if (rank.held.erase(key)) ledger_.finish_cancelled(key);
     }
 }
 
@@ -146,12 +152,13 @@ void MpiExecutor::lose(int r, const std::string &why) {
     if (on_note)
         on_note("rank " + std::to_string(r) + " (host " + rank.host + ") lost: " + why + "; its " +
                 std::to_string(rank.held.size()) + " unfinished level(s) go back to the queue");
-    for (auto &[id, item] : rank.held) {
+    for (auto &[key, item] : rank.held) {
         if (ledger_.cancelled()) {
-            ledger_.finish_cancelled(id);
-        } else if (ledger_.lost_again(id)) { // a second rank lost on this level: it is the level
+            ledger_.finish_cancelled(key);
+        } else if (ledger_.lost_again(key)) { // a second rank lost on this item: it is the item
             WorkResult w;
-            w.level_id = id;
+            w.level_id = key.level_id;
+            w.part = key.part;
             w.status = AttemptFailure::crashed;
             w.error = "two MPI ranks were lost while solving it";
             w.info = JsonLine().add("reason", w.error).str();

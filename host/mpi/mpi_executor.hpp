@@ -55,11 +55,12 @@ class MpiExecutor : public LedgerExecutor {
         unsigned slots = 1;
         std::string host;
         Clock::time_point heard;
-        std::map<int64_t, WorkItem> held; // sent, not answered
+        std::map<ItemKey, WorkItem> held; // sent, not answered
     };
 
     size_t held() const override;
     void stop_workers() override;
+    void interrupt_workers() override;
     void fill();
     void handle(const Message &m);
     void beat(Clock::time_point now);

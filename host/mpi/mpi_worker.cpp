@@ -17,7 +17,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 std::unique_ptr<Executor> local_workers(const wire::Setup &setup, const PluginRegistry &registry) {
-    const RunLimits limits{setup.timeout_s, setup.node_limit};
+    const RunLimits limits{setup.timeout_s, setup.node_limit, setup.max_solutions};
     if (!setup.isolate) return std::make_unique<ThreadExecutor>(registry, limits, setup.local_jobs);
     IsolateOptions iso;
     iso.jobs = setup.local_jobs;
@@ -35,7 +35,7 @@ int run_worker_rank(Channel &channel, const PluginRegistry &registry, double hea
     const auto silence = std::chrono::duration<double>(heartbeat_timeout_s);
     auto heard = Clock::now(), said = Clock::now();
     std::unique_ptr<Executor> workers;
-    std::unordered_set<int64_t> held; // levels received and not yet answered
+    std::unordered_set<ItemKey, ItemKeyHash> held; // items received and not yet answered
     bool stopping = false, cancelled = false;
     uint64_t beat = 0;
     for (;;) {
@@ -53,13 +53,21 @@ int run_worker_rank(Channel &channel, const PluginRegistry &registry, double hea
             case wire::Kind::chunk:
                 if (!workers) break;
                 for (WorkItem &item : wire::decode_chunk(m->payload).items) {
-                    held.insert(item.level_id);
+                    held.insert(item.key());
                     workers->submit(std::move(item));
                 }
                 break;
             case wire::Kind::cancel:
                 cancelled = true;
                 if (workers) workers->cancel();
+                break;
+            case wire::Kind::interrupt:
+                if (workers) { // what had not started comes back at once; the running ones answer cancelled
+                    wire::Returned back;
+                    back.items = workers->interrupt();
+                    for (const ItemKey &key : back.items) held.erase(key);
+                    if (!back.items.empty()) channel.send(0, back), said = Clock::now();
+                }
                 break;
             case wire::Kind::stop: stopping = true; break;
             default: break; // heartbeats only count as life
@@ -69,13 +77,13 @@ int run_worker_rank(Channel &channel, const PluginRegistry &registry, double hea
             wire::Results batch;
             // (the local workers hold two chunks' worth: a new chunk may wait a few milliseconds to be read)
             for (const WorkResult &r : workers->collect(std::chrono::milliseconds(busy ? 0 : 5))) {
-                held.erase(r.level_id);
+                held.erase(r.key());
                 batch.results.push_back(wire::to_wire(r));
             }
             if (!batch.results.empty()) channel.send(0, batch), said = Clock::now();
             if (cancelled && workers->pending() == 0 && !held.empty()) { // dropped before they started
                 wire::Returned back;
-                back.level_ids.assign(held.begin(), held.end());
+                back.items.assign(held.begin(), held.end());
                 held.clear();
                 channel.send(0, back), said = Clock::now();
             }

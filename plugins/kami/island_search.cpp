@@ -50,6 +50,56 @@ bool IslandSearch::search(uint8_t target, int most, std::vector<IslandMove> &mov
     return false;
 }
 
+bool IslandSearch::search_below(IslandMove first, int most, std::vector<IslandMove> &moves, int &lower,
+                                const std::function<int()> &limit_cost) {
+    target_ = 0;
+    node_cap_ = 0;
+    out_of_budget_ = false;
+    walks_on_ = true;
+    if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
+        move_lists_.resize(size_t(std::max(most, 0)) + 2);
+        waiting_.resize(move_lists_.size());
+    }
+    // As dfs() makes a root move: one that joins nothing waits for its trigger; one that joins is the last group.
+    const int32_t u = first.region;
+    const bool joins = graph_.neighbours_of_colour(u, first.colour) > 0;
+    waiting_[0].clear();
+    waiting_[1].clear();
+    if (!joins) waiting_[1].push_back({u, graph_.colour(u), first.colour});
+    graph_.move(u, first.colour);
+    Known known = root_bound(key(), kUnbounded);
+    int threshold = 1 + known.h;
+    if (graph_.groups() > 1) threshold = std::max(threshold, 1 + path_bound_.bound(threshold - 1, kUnbounded));
+    lower = threshold;
+    bool found = false;
+    while (!found && threshold <= most) {
+        if (limit_cost) most = std::min(most, limit_cost());
+        if (threshold > most) break;
+        proven_ = threshold, best_ = most + 1;
+        report_progress();
+        path_.clear();
+        int r = kUnbounded;
+        if (graph_.groups() == 1) {
+            r = kFound;
+        } else {
+            known = root_bound(key(), threshold - 1);
+            r = dfs(key(), 1, threshold, known, joins ? u : -1);
+        }
+        if (halted()) break;
+        if (r == kFound) {
+            moves.assign(1, first);
+            moves.insert(moves.end(), path_.rbegin(), path_.rend());
+            lower = int(moves.size());
+            found = true;
+        } else {
+            lower = threshold = r;
+        }
+    }
+    graph_.undo();
+    if (!found && !halted()) lower = std::min(lower, most + 1);
+    return found;
+}
+
 int IslandSearch::bound(int budget, int parent_radius) {
     const uint32_t present = graph_.colours_present();
     const int colours = __builtin_popcount(present) - (target_ ? int(present >> target_ & 1) : 1);

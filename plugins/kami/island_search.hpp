@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,13 @@ class IslandSearch {
     // With `at_most`, one pass for any list of `most` moves or fewer (not the fewest): quick mode's improvement.
     bool search(uint8_t target, int most, std::vector<IslandMove> &moves, int &lower, uint64_t budget = 0,
                 bool at_most = false);
+
+    // search() below one root move (a cube of a split, split.cpp): the fewest moves that start with `first`, with
+    // no more than `most` moves in all; exactly the part of search()'s tree below that move, so the cubes of all
+    // root moves search the root's tree between them, each once. `limit_cost()`, polled between iterations, may
+    // lower `most` while it runs (another cube's better list). `lower` as in search().
+    bool search_below(IslandMove first, int most, std::vector<IslandMove> &moves, int &lower,
+                      const std::function<int()> &limit_cost = {});
 
     // A quick answer ending with `target` (any colour for 0): a beam of the `width` best states a move deeper at a
     // time (lowest bound, then fewest groups), each kept as its move list and replayed to be expanded. Each child

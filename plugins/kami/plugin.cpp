@@ -8,6 +8,7 @@
 #include "play.hpp"
 #include "render.hpp"
 #include "solver.hpp"
+#include "split.hpp"
 
 #include <pluzzle/plugin.hpp>
 
@@ -17,7 +18,8 @@ namespace {
 class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
   public:
     static constexpr uint64_t capabilities =
-        PZ_CAP_SOLVE | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK | PZ_CAP_ANIMATE;
+        PZ_CAP_SOLVE | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK | PZ_CAP_ANIMATE |
+        PZ_CAP_SPLIT;
 
     pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo info;
@@ -88,6 +90,14 @@ class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
                          {"moves", report.upper_bound >= 0 ? std::to_string(report.upper_bound) : "-"}};
         outcome.difficulty = estimate_difficulty(report);
         return outcome;
+    }
+
+    // --- cube-and-conquer (ABI 1.8): one cube per root move, proven below it (split.hpp)
+    pluzzle::Split split(const Board &b, unsigned, pluzzle::SolveControl &control) const {
+        return split_board(b, control);
+    }
+    pluzzle::SolveOutcome solve_cube(const Board &b, std::string_view cube, pluzzle::SolveControl &control) const {
+        return solve_cube_board(b, cube, control);
     }
 
     void render(const Board &b, const PlayState *state, pluzzle::Canvas &canvas) const {

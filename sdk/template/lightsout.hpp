@@ -60,9 +60,19 @@ struct SolutionSpace {
     Cells particular;              // one solution (when solvable)
     std::vector<Cells> null_basis; // presses that change nothing; solutions = particular + any XOR of these
 };
+// Presses already decided: those of the first `count` cells (row-major), set in `presses`. A cube of a split
+// (lightsout_split.cpp) is such a prefix; the whole level has none.
+struct Fixed {
+    int count = 0;
+    Cells presses;
+};
 // nullopt when control.tick() asked to stop.
-std::optional<SolutionSpace> solution_space(const Board &board, pluzzle::SolveControl &control);
-pluzzle::SolveOutcome solve_board(const Board &board, pluzzle::SolveControl &control);
+std::optional<SolutionSpace> solution_space(const Board &board, pluzzle::SolveControl &control, const Fixed &fixed = {});
+pluzzle::SolveOutcome solve_board(const Board &board, pluzzle::SolveControl &control, const Fixed &fixed = {});
+
+// ---- lightsout_split.cpp: cube-and-conquer (ABI 1.8): a cube fixes the presses of the first cells
+pluzzle::Split split_board(const Board &board, unsigned want);
+Fixed read_cube(const Board &board, std::string_view cube); // throws bad_argument (field "cube") for a bad text
 
 // ---- lightsout_generator.cpp
 std::vector<pluzzle::ParamDesc> generator_params(); // declared in PluginInfo::params

@@ -31,7 +31,8 @@ public:
     // What this class implements; the build checks these bits against the methods defined below (and each method's
     // signature against the one typed_puzzle.hpp documents).
     static constexpr uint64_t capabilities =
-        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK |
+        PZ_CAP_SPLIT;
 
     pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo info;
@@ -82,6 +83,15 @@ public:
     }
     pluzzle::SolveOutcome solve(const Board &board, pluzzle::SolveControl &control) const {
         return solve_board(board, control);
+    }
+
+    // Cube-and-conquer (ABI 1.8): the host splits a hard level into cubes and solves them on every core, machine
+    // and worker it has; the cubes' answers combine into the level's (lightsout_split.cpp says how).
+    pluzzle::Split split(const Board &board, unsigned want, pluzzle::SolveControl &) const {
+        return split_board(board, want);
+    }
+    pluzzle::SolveOutcome solve_cube(const Board &board, std::string_view cube, pluzzle::SolveControl &control) const {
+        return solve_board(board, control, read_cube(board, cube));
     }
 
     // `state` is null when the host draws the level alone.

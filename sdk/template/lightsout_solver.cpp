@@ -58,15 +58,16 @@ std::optional<std::vector<Cells>> pick_solutions(const SolutionSpace &space, siz
 
 } // namespace
 
-std::optional<SolutionSpace> solution_space(const Board &board, pluzzle::SolveControl &control) {
+std::optional<SolutionSpace> solution_space(const Board &board, pluzzle::SolveControl &control, const Fixed &fixed) {
     const int n = board.cells();
     // Light i is toggled by pressing j exactly when pressing i toggles j, so row i of A is press_effect(i).
     std::vector<Cells> rows(n);
     for (int i = 0; i < n; ++i) rows[i] = press_effect(board, i);
-    Cells rhs = board.lights;
+    // The fixed presses are no variables: their lights move to the right-hand side.
+    Cells rhs = lights_after(board, fixed.presses);
     std::vector<int> pivot_column; // pivot_column[r]: the variable row r solves for
 
-    for (int column = 0; column < n; ++column) {
+    for (int column = fixed.count; column < n; ++column) {
         if (control.tick()) return std::nullopt; // one node = one column eliminated
         control.progress(double(column) / n, "eliminating");
         const int rank = int(pivot_column.size());
@@ -91,10 +92,11 @@ std::optional<SolutionSpace> solution_space(const Board &board, pluzzle::SolveCo
     space.solvable = true;
     for (int r = rank; r < n; ++r) space.solvable = space.solvable && !rhs[r];
     for (int r = 0; r < rank && space.solvable; ++r) space.particular[pivot_column[r]] = rhs[r];
+    space.particular |= fixed.presses;
     // Each free variable f gives a null vector: press f, plus every pivot variable whose row contains f.
     Cells is_pivot;
     for (int c : pivot_column) is_pivot.set(c);
-    for (int f = 0; f < n; ++f) {
+    for (int f = fixed.count; f < n; ++f) {
         if (is_pivot[f]) continue;
         Cells v;
         v.set(f);
@@ -105,10 +107,10 @@ std::optional<SolutionSpace> solution_space(const Board &board, pluzzle::SolveCo
     return space;
 }
 
-pluzzle::SolveOutcome solve_board(const Board &board, pluzzle::SolveControl &control) {
+pluzzle::SolveOutcome solve_board(const Board &board, pluzzle::SolveControl &control, const Fixed &fixed) {
     // tick() reads the host's cancel flag every 256 calls and a small board needs fewer: look once up front.
     if (control.poll()) return stopped(control);
-    const std::optional<SolutionSpace> space = solution_space(board, control);
+    const std::optional<SolutionSpace> space = solution_space(board, control, fixed);
     if (!space) return stopped(control);
 
     const size_t nullity = space->null_basis.size();

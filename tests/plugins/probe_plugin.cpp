@@ -8,6 +8,11 @@
 //   crash_in parse|render  a null write while parsing this line, or in render    hang_in parse  spin 10 min
 // and for difficulty estimates (ABI 1.7): difficulty N  the solve reports N (any integer: the host checks 0..10),
 // labelled "probe N".
+// And for cube-and-conquer (ABI 1.8): split first|count|best  how cube answers combine; then one line per cube,
+//   cube none|KEY=V,...   keys: solutions=S (count/first: S solutions), cost=C (best: a solution of cost C),
+//                         sleep_ms=N (polling), hang_ms=N (deaf), crash=segv|abort|exit
+// The whole solve (after its own sleep_ms) gives what all the cubes give together; a level without cube lines is
+// split into no cube (the split solves it whole).
 // Compile-time switches build the broken variants the loader must reject or accept:
 //   PROBE_ABI_MAJOR=N   report another ABI major          PROBE_MINOR0     an ABI 1.0 plugin (smaller table)
 //   PROBE_MINOR1        an ABI 1.1 plugin (games, no AI profiles)
@@ -49,7 +54,41 @@ struct ProbeLevel {
     bool print = false;     // solve writes to stdout (which abi.h forbids)
     std::string crash_in;   // render: render dies by SIGSEGV (parse dies while reading the line)
     std::optional<int> difficulty; // what solve reports, unchecked (the host's check is under test)
+    std::string split;              // first, count or best: the combine of its cubes
+    std::vector<std::string> cubes; // each cube's behaviour, as written ("none" or KEY=V,...)
 };
+
+// One cube's behaviour (the `cube` line).
+struct ProbeCube {
+    int solutions = 0, cost = -1, sleep_ms = 0, hang_ms = 0;
+    std::string crash;
+};
+
+ProbeCube read_cube(const std::string &spec, int line) {
+    ProbeCube c;
+    if (spec == "none") return c;
+    size_t at = 0;
+    while (at <= spec.size()) {
+        const size_t comma = std::min(spec.find(',', at), spec.size());
+        const std::string item = spec.substr(at, comma - at);
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos) throw pluzzle::parse_error("expected KEY=V in '" + item + "'", line, 1, "cube");
+        const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        const auto number = [&] {
+            const auto n = pluzzle::whole_number<int>(value);
+            if (!n || *n < 0) throw pluzzle::parse_error("bad number '" + value + "'", line, 1, "cube");
+            return *n;
+        };
+        if (key == "solutions") c.solutions = number();
+        else if (key == "cost") c.cost = number();
+        else if (key == "sleep_ms") c.sleep_ms = number();
+        else if (key == "hang_ms") c.hang_ms = number();
+        else if (key == "crash" && (value == "segv" || value == "abort" || value == "exit")) c.crash = value;
+        else throw pluzzle::parse_error("unknown cube key '" + key + "'", line, 1, "cube");
+        at = comma + 1;
+    }
+    return c;
+}
 
 // Ends the process the way a broken plugin would. The null write goes through a volatile pointer so the
 // compiler emits a real store (a true fault, not a trap instruction); raise() is only the fallback.
@@ -96,6 +135,16 @@ bool work(int millions, pluzzle::SolveControl &control, pluzzle::SolveOutcome &o
     return true;
 }
 
+// Sleeps `ms`, polling the control every millisecond; false when it said stop.
+bool sleep_polling(int ms, pluzzle::SolveControl &control) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    while (std::chrono::steady_clock::now() < end) {
+        if (control.tick(1) || control.poll()) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return true;
+}
+
 struct ProbeState {
     int answer = -1;
     std::vector<int> takes; // game: tokens taken by each move, players alternating from player 0
@@ -110,7 +159,8 @@ int taken(const ProbeState &s) {
 class Probe : public pluzzle::TypedPuzzle<ProbeLevel, ProbeState> {
 public:
     static constexpr uint64_t capabilities =
-        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME | PZ_CAP_BLANK;
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_PLAY | PZ_CAP_GENERATE | PZ_CAP_GAME | PZ_CAP_BLANK |
+        PZ_CAP_SPLIT;
 
     pluzzle::PluginInfo info() const {
 #ifdef PROBE_THROW_INIT
@@ -153,6 +203,17 @@ public:
             if (!cur) throw pluzzle::parse_error("expected 'probe 1' header", line.number, t[0].column);
             if (t[0].text == "print" && t.size() == 1) {
                 cur->print = true;
+                continue;
+            }
+            if (t[0].text == "cube" && t.size() == 2) {
+                read_cube(std::string(t[1].text), line.number); // checked now: solve_cube may trust it
+                cur->cubes.emplace_back(t[1].text);
+                continue;
+            }
+            if (t[0].text == "split" && t.size() == 2) {
+                if (t[1].text != "first" && t[1].text != "count" && t[1].text != "best")
+                    throw pluzzle::parse_error("expected first, count or best", line.number, t[1].column, "split");
+                cur->split = std::string(t[1].text);
                 continue;
             }
             if (t.size() != 2) throw pluzzle::parse_error("expected 'key value'", line.number, t[0].column);
@@ -203,6 +264,8 @@ public:
         if (p.print) s += "print\n";
         if (!p.crash_in.empty()) s += "crash_in " + p.crash_in + "\n";
         if (p.difficulty) s += "difficulty " + std::to_string(*p.difficulty) + "\n";
+        if (!p.split.empty()) s += "split " + p.split + "\n";
+        for (const std::string &c : p.cubes) s += "cube " + c + "\n";
         return s;
     }
 
@@ -225,19 +288,86 @@ public:
             outcome.status = control.stop_status();
             return outcome;
         }
-        const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.sleep_ms);
-        while (std::chrono::steady_clock::now() < end) {
-            if (control.tick(1) || control.poll()) {
-                outcome.status = control.stop_status();
-                return outcome;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        if (!sleep_polling(p.sleep_ms, control)) {
+            outcome.status = control.stop_status();
+            return outcome;
         }
+        if (p.difficulty) outcome.difficulty = {double(*p.difficulty), "probe " + std::to_string(*p.difficulty)};
+        if (!p.cubes.empty()) return whole_of_cubes(p, control, outcome);
         control.solution("answer " + std::to_string(p.value));
         outcome.status = PZ_SOLVE_UNIQUE;
-        if (p.difficulty) outcome.difficulty = {double(*p.difficulty), "probe " + std::to_string(*p.difficulty)};
         return outcome;
     }
+
+    // --- cube-and-conquer (ABI 1.8): the cubes the level lists, "cube 0", "cube 1", ...
+    pluzzle::Split split(const ProbeLevel &l, unsigned, pluzzle::SolveControl &control) const {
+        pluzzle::Split s;
+        s.combine = l.split == "first" ? pluzzle::Combine::first
+                    : l.split == "best" ? pluzzle::Combine::best
+                                        : pluzzle::Combine::count;
+        if (l.cubes.empty()) { // nothing to split: solved whole
+            s.outcome = solve(l, control);
+            return s;
+        }
+        for (size_t i = 0; i < l.cubes.size(); ++i) s.cubes.push_back("cube " + std::to_string(i));
+        return s;
+    }
+    pluzzle::SolveOutcome solve_cube(const ProbeLevel &l, std::string_view cube, pluzzle::SolveControl &control) const {
+        const auto t = pluzzle::tokens(cube);
+        const auto index = t.size() == 2 && t[0].text == "cube" ? pluzzle::whole_number<int>(t[1].text) : std::nullopt;
+        if (!index || *index < 0 || size_t(*index) >= l.cubes.size())
+            throw pluzzle::bad_argument("no such cube '" + std::string(cube.substr(0, 40)) + "'", "cube");
+        const ProbeCube c = read_cube(l.cubes[size_t(*index)], 0);
+        if (!c.crash.empty()) crash_now(c.crash);
+        spin_for(c.hang_ms);
+        pluzzle::SolveOutcome outcome;
+        if (!sleep_polling(c.sleep_ms, control)) {
+            outcome.status = control.stop_status();
+            return outcome;
+        }
+        if (l.split == "best") {
+            if (c.cost < 0 || c.cost >= control.known_best()) { // nothing cheaper than what is known here
+                outcome.status = PZ_SOLVE_UNSOLVABLE;
+                if (c.cost >= 0) outcome.lower_bound = control.known_best();
+                return outcome;
+            }
+            control.solution("answer " + std::to_string(l.value));
+            outcome.status = PZ_SOLVE_SOLVED;
+            outcome.lower_bound = outcome.upper_bound = c.cost;
+            return outcome;
+        }
+        for (int k = 0; k < c.solutions && !control.has_enough(); ++k) control.solution("answer " + std::to_string(l.value));
+        outcome.status = c.solutions == 0 ? PZ_SOLVE_UNSOLVABLE : c.solutions == 1 ? PZ_SOLVE_UNIQUE : PZ_SOLVE_MULTIPLE;
+        return outcome;
+    }
+
+  private:
+    // The whole level's answer: what its cubes give together.
+    static pluzzle::SolveOutcome whole_of_cubes(const ProbeLevel &l, pluzzle::SolveControl &control,
+                                                pluzzle::SolveOutcome outcome) {
+        int solutions = 0, cost = -1;
+        for (const std::string &spec : l.cubes) {
+            const ProbeCube c = read_cube(spec, 0);
+            solutions += c.solutions;
+            if (c.cost >= 0 && (cost < 0 || c.cost < cost)) cost = c.cost;
+        }
+        if (l.split == "best") {
+            outcome.status = cost < 0 ? PZ_SOLVE_UNSOLVABLE : PZ_SOLVE_SOLVED;
+            if (cost >= 0) {
+                control.solution("answer " + std::to_string(l.value));
+                outcome.lower_bound = outcome.upper_bound = cost;
+            }
+            return outcome;
+        }
+        for (int k = 0; k < solutions && !control.has_enough(); ++k) control.solution("answer " + std::to_string(l.value));
+        outcome.status = solutions == 0 ? PZ_SOLVE_UNSOLVABLE
+                         : l.split == "first" ? PZ_SOLVE_SOLVED
+                         : solutions == 1     ? PZ_SOLVE_UNIQUE
+                                              : PZ_SOLVE_MULTIPLE;
+        return outcome;
+    }
+
+  public:
 
     void render(const ProbeLevel &l, const ProbeState *s, pluzzle::Canvas &c) const {
         if (l.throw_in == "render") throw std::runtime_error("probe throws in render");
@@ -369,6 +499,7 @@ const pz_plugin *bent_entry(uint32_t major, uint32_t minor) noexcept {
     return nullptr;
 #else
     static pz_plugin table = *pluzzle::detail::Bridge<Probe>::entry(major, minor);
+    table.capabilities &= ~uint64_t(PZ_CAP_SPLIT); // every bent table is older than ABI 1.8
 #ifdef PROBE_ABI_MAJOR
     table.abi_major = PROBE_ABI_MAJOR;
     table.abi_minor = 0;

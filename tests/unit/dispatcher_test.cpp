@@ -57,6 +57,7 @@ class ScriptedExecutor : public Executor {
     }
     size_t pending() const override { return queue_.size(); }
     void cancel() override { cancelled_ = true; }
+    std::vector<ItemKey> interrupt() override { return {}; } // levels only: nothing interrupts them
 
   private:
     std::vector<WorkItem> queue_;
@@ -87,6 +88,7 @@ class PacedExecutor : public Executor {
     }
     size_t pending() const override { return queue_.size(); }
     void cancel() override { queue_.clear(); }
+    std::vector<ItemKey> interrupt() override { return {}; }
     std::map<int64_t, Clock::time_point> sent_at;
 
   private:

@@ -225,8 +225,10 @@ TEST(LightsOutPlugin, DescribesItself) {
     EXPECT_EQ(p.struct_size, sizeof(pz_plugin));
     EXPECT_STREQ(p.id, "lightsout");
     EXPECT_EQ(p.capabilities, uint64_t(PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY |
-                                       PZ_CAP_EDIT | PZ_CAP_BLANK));
+                                       PZ_CAP_EDIT | PZ_CAP_BLANK | PZ_CAP_SPLIT));
     EXPECT_NE(p.blank_level, nullptr); // declared, so in the table
+    EXPECT_NE(p.split, nullptr);
+    EXPECT_NE(p.solve_cube, nullptr);
     ASSERT_EQ(p.format_count, 2u);
     EXPECT_STREQ(p.formats[0].name, "canonical");
     EXPECT_STREQ(p.formats[0].extensions, "lightsout");

@@ -105,7 +105,7 @@ TEST(PluginLoader, TheTemplateBuiltWithoutCopyElisionKeepsItsDescriptors) {
     ASSERT_EQ(p->formats().size(), 2u);
     EXPECT_EQ(p->formats()[1].name, "plain");
     EXPECT_TRUE(p->has_extension("lo01"));
-    EXPECT_EQ(capability_list(p->capabilities()), "solve,count,generate,play,edit,blank");
+    EXPECT_EQ(capability_list(p->capabilities()), "solve,count,generate,play,edit,blank,split");
     auto levels = p->parse(read_file(data_dir() + "/lightsout/classic.lightsout"), "", "classic.lightsout");
     ASSERT_FALSE(levels.empty());
     EXPECT_EQ(p->solve(levels[0].level.get(), {}).status, PZ_SOLVE_UNIQUE);
@@ -352,7 +352,18 @@ TEST(PluginLoader, TableCheckNamesWhatIsMissing) {
     copy = reg.find("probe")->table();
     copy.capabilities |= PZ_CAP_IMPORT_IMAGE;
     EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks import_image of ABI 1.4 (capability 'import-image')");
+    // Cubes (1.8): both functions, in a table that reaches them.
     copy = reg.find("probe")->table();
+    ASSERT_TRUE(copy.capabilities & PZ_CAP_SPLIT);
+    EXPECT_EQ(check_plugin_table(&copy), "");
+    copy.solve_cube = nullptr;
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks split and solve_cube of ABI 1.8 (capability 'split')");
+    copy = reg.find("probe")->table();
+    copy.struct_size = PZ_PLUGIN_SIZE_1_7;
+    EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks split and solve_cube of ABI 1.8 (capability 'split')");
+
+    copy = reg.find("probe")->table();
+    copy.capabilities &= ~uint64_t(PZ_CAP_SPLIT); // (below, tables older than 1.8)
     copy.capabilities |= PZ_CAP_ANIMATE;
     copy.render_move = [](const pz_state *, const char *, size_t, float, const pz_canvas *, pz_error *) { return PZ_OK; };
     EXPECT_EQ(check_plugin_table(&copy), "");
@@ -365,6 +376,7 @@ TEST(PluginLoader, TableCheckNamesWhatIsMissing) {
     EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' declares AI profiles but lacks ai_profile_update (ABI 1.2)");
     copy = reg.find("probe")->table();
     copy.struct_size = PZ_PLUGIN_SIZE_1_1; // the same table read as 1.1: no profiles, nothing to check...
+    copy.capabilities &= ~uint64_t(PZ_CAP_SPLIT);
     EXPECT_EQ(check_plugin_table(&copy), "plugin 'probe' lacks blank_level of ABI 1.2 (capability 'blank')");
     copy.capabilities &= ~uint64_t(PZ_CAP_BLANK); // ...once it does not claim the 1.2 blank levels either
     EXPECT_EQ(check_plugin_table(&copy), "");

@@ -10,6 +10,9 @@
 #include <random>
 
 using namespace pluzzle::host::wire;
+using pluzzle::host::ItemKey;
+using pluzzle::host::WorkItem;
+namespace item_part = pluzzle::host::item_part;
 namespace wire = pluzzle::host::wire; // `Setup` alone is GoogleTest's misspelling trap inside a TEST
 
 namespace {
@@ -31,6 +34,13 @@ void expect_same(const Result &a, const Result &b) {
     EXPECT_EQ(a.error, b.error);
     EXPECT_EQ(bits(a.difficulty), bits(b.difficulty));
     EXPECT_EQ(a.difficulty_label, b.difficulty_label);
+    EXPECT_EQ(a.part, b.part);
+    EXPECT_EQ(bits(a.lower_bound), bits(b.lower_bound));
+    EXPECT_EQ(bits(a.upper_bound), bits(b.upper_bound));
+    EXPECT_EQ(a.solutions_found, b.solutions_found);
+    EXPECT_EQ(a.second_solution, b.second_solution);
+    EXPECT_EQ(a.cubes, b.cubes);
+    EXPECT_EQ(a.combine, b.combine);
 }
 
 const std::string kUtf8 = "Łódź ♞ 日本語 \xF0\x9F\xA7\xA9";
@@ -46,23 +56,41 @@ Hello sample_hello() {
 }
 
 Setup sample_setup() {
-    return {1.5, 10'000'000, 2.15, 256, 2, true, {"/usr/lib/pluzzle/plugins/lightsout.so", "", kUtf8}};
+    return {1.5, 10'000'000, 5, 2.15, 256, 2, true, {"/usr/lib/pluzzle/plugins/lightsout.so", "", kUtf8}};
+}
+
+WorkItem item_of(int64_t id, std::string type, std::string text) {
+    WorkItem item;
+    item.level_id = id;
+    item.type = std::move(type);
+    item.text = std::move(text);
+    return item;
 }
 
 Chunk sample_chunk() {
-    return {7,
-            {{1, "probe", kMultiline},
-             {-9, "", ""},
-             {std::numeric_limits<int64_t>::max(), "nonogram", std::string(1 << 20, 'x') + kUtf8},
-             {std::numeric_limits<int64_t>::min(), "kami", kBinary}}};
+    Chunk chunk{7,
+                {item_of(1, "probe", kMultiline), item_of(-9, "", ""),
+                 item_of(std::numeric_limits<int64_t>::max(), "nonogram", std::string(1 << 20, 'x') + kUtf8),
+                 item_of(std::numeric_limits<int64_t>::min(), "kami", kBinary), item_of(3, "kami", "kami 1"),
+                 item_of(3, "kami", "kami 1")}};
+    chunk.items[4].part = item_part::split; // ABI 1.8: a split, and a cube with the best cost its conquest knew
+    chunk.items[4].want = 16;
+    chunk.items[4].time_limit_s = 2.5;
+    chunk.items[5].part = 41;
+    chunk.items[5].cube = "move 12 3" + kUtf8;
+    chunk.items[5].known_best = 17;
+    return chunk;
 }
 
 std::vector<Result> sample_results() {
-    return {{1, 1, 12.5, 1'000'000, "answer 3\nline 2", "{\"nodes\":1}", "", 4.25, "probing"},
-            {2, kStatusCrashed, 0, 0, "", "{\"reason\":\"worker killed by SIGSEGV\",\"signal\":11}", kUtf8, NAN, ""},
-            {3, kStatusTimeout, std::numeric_limits<double>::infinity(), UINT64_MAX, kBinary, "", "x", 0, kUtf8},
-            {-4, 0, -0.0, 0, "", "", "", 10, ""},
-            {5, 5, std::nan(""), 3, std::string(1 << 20, '\n'), "", "", -0.0, "x"}};
+    return {{1, 1, 12.5, 1'000'000, "answer 3\nline 2", "{\"nodes\":1}", "", 4.25, "probing", item_part::whole, NAN, NAN, 0, "", {}, -1},
+            {2, kStatusCrashed, 0, 0, "", "{\"reason\":\"worker killed by SIGSEGV\",\"signal\":11}", kUtf8, NAN, "", item_part::whole, NAN, NAN, 0, "", {}, -1},
+            {3, kStatusTimeout, std::numeric_limits<double>::infinity(), UINT64_MAX, kBinary, "", "x", 0, kUtf8, item_part::whole, NAN, NAN, 0, "", {}, -1},
+            {-4, 0, -0.0, 0, "", "", "", 10, "", item_part::whole, NAN, NAN, 0, "", {}, -1},
+            {5, 5, std::nan(""), 3, std::string(1 << 20, '\n'), "", "", -0.0, "x", item_part::whole, NAN, NAN, 0, "", {}, -1},
+            // ABI 1.8: a split's cubes, and a cube's bounds and second solution
+            {6, 4, 1, 2, "", "", "", NAN, "", item_part::split, 10, 14, 1, "", {"move 1 2", "", kUtf8}, PZ_COMBINE_BEST},
+            {6, 1, 1, 2, "answer 1", "", "", NAN, "", 7, 12, 12, 2, kBinary, {}, -1}};
 }
 
 Call sample_call() {
@@ -82,7 +110,8 @@ std::vector<std::string> sample_frames() {
             encode(results[0]),
             encode(Results{results}),
             encode(Results{}),
-            encode(Returned{{1, -2, INT64_MAX}}),
+            encode(Returned{{{1, item_part::whole}, {-2, 5}, {INT64_MAX, item_part::split}}}),
+            encode(Interrupt{}),
             encode(Heartbeat{0x0102030405060708u}),
             encode(Cancel{}),
             encode(Stop{}),
@@ -102,7 +131,8 @@ void decode_any(const Frame &f) {
     case Kind::returned: decode_returned(f.payload); break;
     case Kind::heartbeat: decode_heartbeat(f.payload); break;
     case Kind::cancel:
-    case Kind::stop: decode_empty(f.kind, f.payload); break;
+    case Kind::stop:
+    case Kind::interrupt: decode_empty(f.kind, f.payload); break;
     case Kind::call: decode_call(f.payload); break;
     case Kind::answer: decode_answer(f.payload); break;
     case Kind::progress: decode_progress(f.payload); break;
@@ -163,6 +193,7 @@ TEST(WorkerProtocol, RoundTripsEveryFrameKind) {
     const wire::Setup setup = decode_setup(only_frame(encode(sample_setup())).payload);
     EXPECT_EQ(setup.timeout_s, 1.5);
     EXPECT_EQ(setup.node_limit, 10'000'000u);
+    EXPECT_EQ(setup.max_solutions, 5u);
     EXPECT_EQ(setup.grace_s, 2.15);
     EXPECT_EQ(setup.memory_limit_mib, 256u);
     EXPECT_EQ(setup.local_jobs, 2u);
@@ -179,6 +210,11 @@ TEST(WorkerProtocol, RoundTripsEveryFrameKind) {
         EXPECT_EQ(chunk.items[i].level_id, sample_chunk().items[i].level_id);
         EXPECT_EQ(chunk.items[i].type, sample_chunk().items[i].type);
         EXPECT_EQ(chunk.items[i].text, sample_chunk().items[i].text);
+        EXPECT_EQ(chunk.items[i].part, sample_chunk().items[i].part);
+        EXPECT_EQ(chunk.items[i].want, sample_chunk().items[i].want);
+        EXPECT_EQ(chunk.items[i].cube, sample_chunk().items[i].cube);
+        EXPECT_EQ(chunk.items[i].known_best, sample_chunk().items[i].known_best);
+        EXPECT_EQ(chunk.items[i].time_limit_s, sample_chunk().items[i].time_limit_s);
     }
     EXPECT_TRUE(decode_chunk(payload_of(Chunk{})).items.empty());
 
@@ -189,10 +225,10 @@ TEST(WorkerProtocol, RoundTripsEveryFrameKind) {
     for (size_t i = 0; i < batch.results.size(); ++i)
         expect_same(batch.results[i], sample_results()[i]);
 
-    EXPECT_EQ(decode_returned(only_frame(encode(Returned{{1, -2, INT64_MAX}})).payload).level_ids,
-              (std::vector<int64_t>{1, -2, INT64_MAX}));
+    const std::vector<ItemKey> keys{{1, item_part::whole}, {-2, 5}, {INT64_MAX, item_part::split}};
+    EXPECT_EQ(decode_returned(only_frame(encode(Returned{keys})).payload).items, keys);
     EXPECT_EQ(decode_heartbeat(only_frame(encode(Heartbeat{UINT64_MAX})).payload).seq, UINT64_MAX);
-    for (const std::string &empty : {encode(Cancel{}), encode(Stop{})}) {
+    for (const std::string &empty : {encode(Cancel{}), encode(Stop{}), encode(Interrupt{})}) {
         const Frame f = only_frame(empty);
         EXPECT_TRUE(f.payload.empty());
         EXPECT_NO_THROW(decode_empty(f.kind, f.payload));
@@ -240,8 +276,15 @@ TEST(WorkerProtocol, BytesAreLittleEndianWhateverTheHost) {
                                          "\0\0\0\0"
                                          "\0\0\0\0"
                                          "\0\0\0\0\0\0\xf8\x7f" // difficulty: NaN (none), the quiet NaN's bits
-                                         "\0\0\0\0",
-                                         8 + 1 + 8 + 8 + 6 + 4 + 4 + 8 + 4));
+                                         "\0\0\0\0"
+                                         "\xff\xff\xff\xff"             // part: whole (-1)
+                                         "\0\0\0\0\0\0\xf8\x7f"     // bounds: NaN
+                                         "\0\0\0\0\0\0\xf8\x7f"
+                                         "\0\0\0\0"                     // solutions found
+                                         "\0\0\0\0"                     // second solution
+                                         "\0\0\0\0"                     // cubes
+                                         "\xff\xff\xff\xff",            // combine: none (-1)
+                                         8 + 1 + 8 + 8 + 6 + 4 + 4 + 8 + 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4));
 }
 
 TEST(WorkerProtocol, TruncatedAndOversizedFramesAreReported) {
@@ -249,7 +292,7 @@ TEST(WorkerProtocol, TruncatedAndOversizedFramesAreReported) {
     std::string stream;
     std::vector<size_t> ends;
     for (const std::string &f : {encode(sample_hello()), encode(sample_setup()), encode(sample_results()[1]),
-                                 encode(Returned{{5, 6}}), encode(Heartbeat{3}), encode(Cancel{}), encode(Stop{})}) {
+                                 encode(Returned{{{5, 6}}}), encode(Heartbeat{3}), encode(Cancel{}), encode(Stop{})}) {
         stream += f;
         ends.push_back(stream.size());
     }
@@ -300,12 +343,17 @@ TEST(WorkerProtocol, CorruptLengthsAndValuesNameTheField) {
     };
     // CHUNK: chunk_id 1, one item, level_id 2, type "t", then the text's length.
     const std::string head = u32_le(1) + u32_le(1) + std::string("\x02\0\0\0\0\0\0\0", 8) + u32_le(1) + "t";
-    expect_field(Kind::chunk, head + u32_le(5) + "abc", "text", "needs 5 bytes but 3 are left");
-    expect_field(Kind::chunk, head + u32_le(kMaxString + 1) + "abc", "text", "over the 64 MiB cap");
-    expect_field(Kind::chunk, head + u32_le(3) + "abcXY", "payload_len", "2 bytes left over");
+    // (An item takes 44 bytes at the least: payloads shorter than that are refused at the count, before the text.)
+    const std::string thirty(30, 'a');
+    expect_field(Kind::chunk, head + u32_le(100) + thirty, "text", "needs 100 bytes but 30 are left");
+    expect_field(Kind::chunk, head + u32_le(kMaxString + 1) + thirty, "text", "over the 64 MiB cap");
+    // ... then part, want, cube, known_best and time_limit_s (ABI 1.8).
+    const auto tail = [](uint32_t part) { return u32_le(part) + u32_le(0) + u32_le(0) + std::string(16, '\0'); };
+    expect_field(Kind::chunk, head + u32_le(3) + "abc" + tail(0xffffffffu) + "XY", "payload_len", "2 bytes left over");
+    expect_field(Kind::chunk, head + u32_le(3) + "abc" + tail(uint32_t(-3)), "part", "unknown part -3");
     expect_field(Kind::chunk, u32_le(1) + u32_le(0xffffffffu) + "abc", "items", "count 4294967295 needs at least");
     expect_field(Kind::results, u32_le(1000) + std::string(100, '\0'), "results", "count 1000");
-    expect_field(Kind::returned, u32_le(2) + std::string(15, '\0'), "level_ids", "needs at least 16 bytes");
+    expect_field(Kind::returned, u32_le(2) + std::string(23, '\0'), "items", "needs at least 24 bytes");
 
     Result r;
     std::string bad_status = payload_of(r);
@@ -320,7 +368,7 @@ TEST(WorkerProtocol, CorruptLengthsAndValuesNameTheField) {
     expect_field(Kind::hello, payload_of(other), "protocol", "version " + std::to_string(kProtocolVersion + 1));
 
     std::string bad_flag = payload_of(wire::Setup{});
-    bad_flag[8 + 8 + 8 + 8 + 4] = char(2);
+    bad_flag[8 + 8 + 4 + 8 + 8 + 4] = char(2);
     expect_field(Kind::setup, bad_flag, "isolate", "not 0 or 1");
     expect_field(Kind::cancel, "x", "payload_len", "1 bytes left over");
 
@@ -332,7 +380,7 @@ TEST(WorkerProtocol, CorruptLengthsAndValuesNameTheField) {
     EXPECT_NE(reader.error().find("field 'kind': unknown frame kind 42"), std::string::npos) << reader.error();
 
     // The encoder refuses what the decoder would.
-    Chunk too_big{1, {{1, "probe", std::string(kMaxString + 1, 'x')}}};
+    Chunk too_big{1, {item_of(1, "probe", std::string(kMaxString + 1, 'x'))}};
     try {
         encode(too_big);
         FAIL() << "an over-cap text was encoded";
@@ -340,7 +388,7 @@ TEST(WorkerProtocol, CorruptLengthsAndValuesNameTheField) {
         EXPECT_EQ(e.field(), "text");
         EXPECT_NE(std::string(e.what()).find("CHUNK"), std::string::npos) << e.what();
     }
-    EXPECT_NO_THROW(payload_of(Chunk{1, {{1, "probe", std::string(kMaxString, 'x')}}})); // the cap itself is allowed
+    EXPECT_NO_THROW(payload_of(Chunk{1, {item_of(1, "probe", std::string(kMaxString, 'x'))}})); // the cap itself is allowed
 }
 
 TEST(WorkerProtocol, FramesFedOneByteAtATimeComeOutIdentical) {

@@ -1,4 +1,6 @@
 #include <pluzzle/host/plugin/plugin.hpp>
+
+#include "plugin_calls_detail.hpp"
 #include <pluzzle/host/plugin/plugin_table.hpp>
 #include <pluzzle/host/base/utf8.hpp>
 
@@ -12,104 +14,7 @@ namespace pluzzle::host {
 
 namespace {
 
-pz_error blank_error() {
-    pz_error e;
-    std::memset(&e, 0, sizeof e);
-    return e;
-}
-
-// Host callbacks run inside plugin code: an exception must not unwind through the plugin's frames (ABI rule 3).
-// Each callback catches everything into its Trap; the host rethrows once the plugin call has returned.
-struct Trap {
-    std::exception_ptr error;
-    template <class F> void run(F &&f) noexcept {
-        if (error) return;
-        try {
-            f();
-        } catch (...) {
-            error = std::current_exception();
-        }
-    }
-    void rethrow() const {
-        if (error) std::rethrow_exception(error);
-    }
-};
-
-// Collects what a plugin writes into a std::string.
-struct TextCollector {
-    std::string text;
-    Trap trap;
-    pz_text_sink sink() {
-        return pz_text_sink{this, [](void *ctx, const char *s, size_t n) {
-                                auto *self = static_cast<TextCollector *>(ctx);
-                                self->trap.run([&] { self->text.append(s, n); });
-                            }};
-    }
-};
-
-struct KeyValueCollector {
-    KeyValues values;
-    Trap trap;
-    pz_kv_sink sink() {
-        return pz_kv_sink{this, [](void *ctx, const char *k, const char *v) {
-                              auto *self = static_cast<KeyValueCollector *>(ctx);
-                              self->trap.run([&] { self->values.emplace_back(k ? k : "", v ? v : ""); });
-                          }};
-    }
-};
-
-// The places a failed validation names (ABI 1.7). Kinds it does not know and points that are not numbers are left
-// out, and so is everything past the first kMaxPlaces: they only decorate the error.
-struct PlaceCollector {
-    static constexpr size_t kMaxPlaces = 1 << 16;
-    std::vector<pluzzle::Place> places;
-    Trap trap;
-    pz_place_sink sink() {
-        return pz_place_sink{this, [](void *ctx, int32_t kind, int32_t row, int32_t col, float x, float y) {
-                                 auto *self = static_cast<PlaceCollector *>(ctx);
-                                 if (self->places.size() >= kMaxPlaces) return;
-                                 if (kind == PZ_PLACE_CELL)
-                                     self->trap.run([&] { self->places.push_back({PZ_PLACE_CELL, row, col, 0, 0}); });
-                                 else if (kind == PZ_PLACE_POINT && std::isfinite(x) && std::isfinite(y))
-                                     self->trap.run([&] { self->places.push_back({PZ_PLACE_POINT, 0, 0, x, y}); });
-                             }};
-    }
-};
-
-// What a solve request points back to: the caller's cancel flag and progress callback.
-struct RequestContext {
-    const SolveOptions *options;
-    Trap trap; // for the progress callback
-    static int should_stop(void *ctx) {
-        auto *self = static_cast<RequestContext *>(ctx);
-        return self->options->cancel && self->options->cancel->load(std::memory_order_relaxed) ? 1 : 0;
-    }
-    static void progress(void *ctx, const pz_progress *p) {
-        auto *self = static_cast<RequestContext *>(ctx);
-        if (self->options->progress && p) self->trap.run([&] { self->options->progress(*p); });
-    }
-};
-
-struct ParamArray {
-    std::vector<pz_param_value> values;
-    explicit ParamArray(const KeyValues &kv) {
-        for (auto &[k, v] : kv) values.push_back({k.c_str(), v.c_str()});
-    }
-};
-
-pz_solve_request make_request(const SolveOptions &options, RequestContext &ctx, const ParamArray &params) {
-    pz_solve_request r{};
-    r.struct_size = sizeof r;
-    r.time_limit_s = options.time_limit_s;
-    r.node_limit = options.node_limit;
-    r.max_solutions = options.max_solutions;
-    r.ctx = &ctx;
-    r.should_stop = &RequestContext::should_stop;
-    r.progress = &RequestContext::progress;
-    r.params = params.values.empty() ? nullptr : params.values.data();
-    r.param_count = uint32_t(params.values.size());
-    return r;
-}
+using namespace plugin_detail;
 
 pz_input sized(pz_input input) {
     input.struct_size = sizeof input;
@@ -130,6 +35,7 @@ const char *capability_name(uint64_t bit) {
     case PZ_CAP_BLANK: return "blank";
     case PZ_CAP_IMPORT_IMAGE: return "import-image";
     case PZ_CAP_ANIMATE: return "animate";
+    case PZ_CAP_SPLIT: return "split";
     }
     return nullptr;
 }
@@ -337,65 +243,6 @@ CheckReport Plugin::check(const pz_level *level, std::string_view solution) cons
 
 // The estimate must be on the scale (or NaN) and its label a NUL-terminated UTF-8 text within its array: a plugin
 // that breaks this has a bug its author should hear about, not a value to store.
-void Plugin::read_difficulty(const pz_solve_result &result, SolveReport &report) const {
-    const double d = result.difficulty;
-    if (!std::isnan(d) && !(d >= PZ_DIFFICULTY_MIN && d <= PZ_DIFFICULTY_MAX))
-        throw PluginError("plugin '" + id() + "' reported difficulty " + std::to_string(d) + ", outside " +
-                          std::to_string(int(PZ_DIFFICULTY_MIN)) + ".." + std::to_string(int(PZ_DIFFICULTY_MAX)));
-    const size_t n = strnlen(result.difficulty_label, sizeof result.difficulty_label);
-    if (n == sizeof result.difficulty_label)
-        throw PluginError("plugin '" + id() + "' reported a difficulty label without its terminating NUL");
-    std::string label(result.difficulty_label, n);
-    if (first_invalid_utf8(label) != std::string::npos)
-        throw PluginError("plugin '" + id() + "' reported a difficulty label that is not UTF-8");
-    report.difficulty = d;
-    report.difficulty_label = std::move(label);
-}
-
-SolveReport Plugin::solve(const pz_level *level, const SolveOptions &options) const {
-    if (!can(PZ_CAP_SOLVE)) throw PluginError("plugin '" + id() + "' cannot solve");
-    auto fn = require(table_->solve, "solve");
-    RequestContext ctx{&options, {}};
-    ParamArray params(options.params);
-    pz_solve_request request = make_request(options, ctx, params);
-    SolveReport report;
-    KeyValueCollector stats;
-    pz_solve_result result{};
-    result.struct_size = sizeof result;
-    result.status = PZ_SOLVE_LIMIT;
-    result.lower_bound = result.upper_bound = NAN;
-    result.difficulty = NAN; // a plugin of ABI 1.6 or older leaves it: no estimate
-    result.stats = stats.sink();
-    struct Found {
-        SolveReport *report;
-        Trap trap;
-    } found{&report, {}};
-    pz_solution_sink solutions{&found, [](void *c, const char *text, size_t n) {
-                                   auto *f = static_cast<Found *>(c);
-                                   f->trap.run([&] { f->report->solutions.emplace_back(text, n); });
-                               }};
-    pz_error err = blank_error();
-    const auto start = std::chrono::steady_clock::now();
-    const pz_code code = fn(level, &request, &result, &solutions, &err);
-    report.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    found.trap.rethrow();
-    stats.trap.rethrow();
-    ctx.trap.rethrow();
-    if (code != PZ_OK) fail(code, err, "solve");
-    if (result.status < PZ_SOLVE_SOLVED || result.status > PZ_SOLVE_CANCELLED)
-        throw PluginError("plugin '" + id() + "' returned unknown solve status " + std::to_string(int(result.status)));
-    report.status = static_cast<pz_solve_status>(result.status);
-    if (counts_as_solved(report.status) && report.solutions.empty())
-        throw PluginError("plugin '" + id() + "' reported '" + solve_status_text(report.status) +
-                          "' without a solution");
-    report.nodes = result.nodes;
-    report.lower_bound = result.lower_bound;
-    report.upper_bound = result.upper_bound;
-    report.stats = std::move(stats.values);
-    read_difficulty(result, report);
-    return report;
-}
-
 // Runs one drawing call of the plugin into a recorder and returns the recording (errors name the plugin).
 template <class Draw> DisplayList Plugin::record(const char *what, Draw &&draw) const {
     DisplayListRecorder recorder;

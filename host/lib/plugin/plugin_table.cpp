@@ -135,6 +135,8 @@ std::string check_plugin_table(const pz_plugin *t, uint32_t host_major) {
         {(caps & PZ_CAP_IMPORT_IMAGE) != 0, PZ_HAS(t, import_image),
          "import_image of ABI 1.4 (capability 'import-image')"},
         {(caps & PZ_CAP_ANIMATE) != 0, PZ_HAS(t, render_move), "render_move of ABI 1.4 (capability 'animate')"},
+        {(caps & PZ_CAP_SPLIT) != 0, PZ_HAS(t, split) && PZ_HAS(t, solve_cube),
+         "split and solve_cube of ABI 1.8 (capability 'split')"},
     };
     for (auto &n : needs)
         if (n.needed && !n.present) return "plugin '" + std::string(t->id) + "' lacks " + n.what;

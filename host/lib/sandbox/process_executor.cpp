@@ -38,6 +38,7 @@ ProcessExecutor::ProcessExecutor(IsolateOptions options)
     wire::Setup setup;
     setup.timeout_s = options_.limits.timeout_s;
     setup.node_limit = options_.limits.node_limit;
+    setup.max_solutions = options_.limits.max_solutions;
     setup.grace_s = grace_s_;
     setup.memory_limit_mib = options_.memory_limit_mib;
     setup.isolate = true;
@@ -67,6 +68,7 @@ void ProcessExecutor::start(Slot &slot) {
     slot.process->flush();
     slot.hello = slot.lone = false;
     slot.sent.clear();
+    slot.interrupted = 0;
     ++started_;
 }
 
@@ -87,9 +89,23 @@ void ProcessExecutor::stop_workers() {
         if (slot.process) slot.process->signal(SIGUSR1); // the solve stops; the rest come back cancelled
 }
 
+void ProcessExecutor::interrupt_workers() {
+    // The interrupt names the last chunk it stops: a worker that gets it late (after answering those) must not stop
+    // the next chunk. (Chunk ids wrap far beyond any run: 2^31 items.)
+    sigval upto{};
+    upto.sival_int = -int(last_chunk_ & 0x7fffffffu);
+    for (Slot &slot : slots_)
+        if (slot.process && !slot.sent.empty()) {
+            sigqueue(slot.process->pid(), SIGUSR1, upto);
+            slot.interrupted = slot.sent.size();
+            slot.interrupted_at = Clock::now();
+        }
+}
+
 void ProcessExecutor::send(Slot &slot, WorkItem item) {
     if (slot.sent.empty()) slot.since = Clock::now();
     wire::Chunk chunk;
+    chunk.chunk_id = ++last_chunk_ & 0x7fffffffu;
     chunk.items.push_back(item);
     slot.process->send(wire::encode(chunk));
     slot.sent.push_back(std::move(item));
@@ -114,6 +130,8 @@ ProcessExecutor::Clock::time_point ProcessExecutor::deadline(const Slot &slot) c
     if (ledger_.cancelled())
         return ledger_.cancelled_at() +
                std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(grace_s_));
+    if (slot.interrupted) // asked to stop what it is solving: it has the grace period to do so
+        return slot.interrupted_at + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(grace_s_));
     if (options_.limits.timeout_s <= 0) return Clock::time_point::max();
     return slot.since + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(options_.limits.timeout_s + grace_s_));
@@ -168,11 +186,12 @@ void ProcessExecutor::read(Slot &slot) {
             }
             if (frame.kind != wire::Kind::result) throw wire::ProtocolError("unexpected frame", "kind");
             const wire::Result r = wire::decode_result(frame.payload);
-            if (slot.sent.empty() || slot.sent.front().level_id != r.level_id)
-                throw wire::ProtocolError("a result for level " + std::to_string(r.level_id) + " it was not solving",
+            if (slot.sent.empty() || slot.sent.front().key() != ItemKey{r.level_id, r.part})
+                throw wire::ProtocolError("a result for " + item_name({r.level_id, r.part}) + " it was not solving",
                                           "level_id");
             ledger_.finish(wire::from_wire(r));
             slot.sent.pop_front();
+            if (slot.interrupted) --slot.interrupted;
             slot.since = Clock::now(), slot.lone = false;
         } catch (const wire::ProtocolError &e) {
             slot.process->signal(SIGKILL);
@@ -191,13 +210,19 @@ void ProcessExecutor::died(Slot &slot, const std::string &reason, const ExitReas
     const Clock::time_point slot_since = slot.since;
     slot.process.reset();
     slot.sent.clear();
+    // What an interrupt had asked to stop comes back cancelled, whatever ended the worker: it is not wanted again.
+    for (; slot.interrupted > 0 && !held.empty(); --slot.interrupted) {
+        ledger_.finish_cancelled(held.front().key());
+        held.pop_front();
+    }
+    slot.interrupted = 0;
     if (!started && ++failed_starts_ >= kFailedStartsAllowed)
         throw std::runtime_error("the worker process '" + options_.worker + "' ended before it could start, " +
                                  std::to_string(failed_starts_) + " times in a row (last: " + how +
                                  "; its own messages are above): is the installation complete?");
     if (!held.empty() && started && !ledger_.cancelled()) {
         const WorkItem &item = held.front();
-        if (ledger_.lost_again(item.level_id)) {
+        if (ledger_.lost_again(item.key())) {
             JsonLine info;
             info.add("reason", how + " twice");
             if (exit.signal) info.add("signal", int64_t(exit.signal)).add("signal_name", exit.signal_name());
@@ -206,12 +231,12 @@ void ProcessExecutor::died(Slot &slot, const std::string &reason, const ExitReas
             fail(item, AttemptFailure::crashed, how + ", twice, on this level", info.str(), since(slot_since));
             held.pop_front();
         } else {
-            note("level " + std::to_string(item.level_id) + ": " + how + "; trying it once more on a fresh worker");
+            note(item_name(item.key()) + ": " + how + "; trying it once more on a fresh worker");
         }
     }
     if (ledger_.cancelled()) {
         for (const WorkItem &item : held)
-            ledger_.finish_cancelled(item.level_id);
+            ledger_.finish_cancelled(item.key());
         return;
     }
     for (auto it = held.rbegin(); it != held.rend(); ++it) // back to the front of the queue, in order
@@ -223,6 +248,16 @@ void ProcessExecutor::timed_out(Slot &slot, Clock::time_point now) {
     const ExitReason exit = slot.process->reap();
     if (ledger_.cancelled()) { // it did not stop when asked: what it held comes back cancelled
         died(slot, "worker " + exit.text(), exit);
+        return;
+    }
+    if (slot.interrupted) { // likewise for what an interrupt asked to stop; what was sent after it goes back
+        for (size_t i = 0; i < slot.sent.size(); ++i)
+            if (i < slot.interrupted) ledger_.finish_cancelled(slot.sent[i].key());
+        for (size_t i = slot.sent.size(); i-- > slot.interrupted;) ledger_.requeue(std::move(slot.sent[i]));
+        slot.sent.clear();
+        slot.interrupted = 0;
+        slot.process.reset();
+        note("a worker did not stop when asked within " + format_seconds(grace_s_) + " s and was killed");
         return;
     }
     const double waited = std::chrono::duration<double>(now - slot.since).count();
@@ -241,6 +276,7 @@ void ProcessExecutor::fail(const WorkItem &item, AttemptFailure failure, const s
                            const std::string &info, double time_ms) {
     WorkResult r;
     r.level_id = item.level_id;
+    r.part = item.part;
     r.time_ms = time_ms;
     r.status = failure;
     r.error = reason;

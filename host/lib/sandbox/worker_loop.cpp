@@ -27,19 +27,33 @@ namespace {
 
 std::atomic<bool> g_cancel{false}; // set by SIGUSR1: lock-free, so the handler may write it
 static_assert(std::atomic<bool>::is_always_lock_free);
+// A bulk run's interrupt (a decided level's other cubes) names the last chunk it stops, as a negative sigqueue
+// value: the chunk being solved stops if its id is not above it, and a late interrupt stops nothing sent after it.
+// The dispatcher's plain cancel (kill) stops everything for good.
+std::atomic<bool> g_stop_all{false}, g_stop_chunk{false};
+std::atomic<uint32_t> g_current_chunk{0}, g_interrupted_upto{0};
 // A sandbox's cancel names its call (sigqueue's value): a cancel that arrives after its call was answered must not
 // stop the next one, and one that arrives before the worker read its call must still stop it.
 std::atomic<uint32_t> g_current_call{0}, g_cancelled_call{0};
 static_assert(std::atomic<uint32_t>::is_always_lock_free);
 
 void on_cancel(int, siginfo_t *info, void *) {
+    if (info && info->si_code == SI_QUEUE && info->si_value.sival_int < 0) {
+        const auto upto = uint32_t(-info->si_value.sival_int);
+        if (upto > g_interrupted_upto) g_interrupted_upto = upto;
+        const uint32_t current = g_current_chunk;
+        if (current != 0 && current <= upto) g_stop_chunk = true;
+        return;
+    }
     if (info && info->si_code == SI_QUEUE) {
         const auto id = uint32_t(info->si_value.sival_int);
         g_cancelled_call = id;
         if (id == g_current_call) g_cancel = true;
         return;
     }
-    g_cancel = true; // the dispatcher's (kill): stop, and answer the rest of the chunk as cancelled
+    g_cancel = true; // the dispatcher's (kill): stop, and answer the rest as cancelled
+    g_stop_all = true;
+    g_stop_chunk = true;
 }
 
 bool write_all(int fd, const std::string &bytes) {
@@ -109,6 +123,7 @@ class Worker {
     bool setup(const wire::Setup &s) {
         limits_.timeout_s = s.timeout_s;
         limits_.node_limit = s.node_limit;
+        limits_.max_solutions = s.max_solutions;
         for (const std::string &path : s.plugin_paths)
             if (!registry_.load_file(path))
                 std::fprintf(stderr, "pluzzle-worker: %s: %s\n", path.c_str(),
@@ -119,8 +134,12 @@ class Worker {
     }
 
     bool solve(const wire::Chunk &chunk) {
+        g_stop_chunk = g_stop_all.load();
+        g_current_chunk = chunk.chunk_id;
+        if (chunk.chunk_id != 0 && chunk.chunk_id <= g_interrupted_upto) g_stop_chunk = true; // it came first
         for (const WorkItem &item : chunk.items) {
-            WorkResult r = g_cancel ? cancelled_result(item.level_id) : solve_item(registry_, item, limits_, &g_cancel);
+            WorkResult r =
+                g_stop_chunk ? cancelled_result(item.key()) : solve_item(registry_, item, limits_, &g_stop_chunk);
             if (memory_limit_mib_ && !r.status && r.error.find("bad_alloc") != std::string::npos) {
                 r.status = AttemptFailure::crashed;
                 r.error = "out of memory: over the " + std::to_string(memory_limit_mib_) + " MiB --memory-limit";
@@ -128,8 +147,9 @@ class Worker {
                 out_of_memory_ = true;
             }
             if (!write_all(out_, wire::encode(wire::to_wire(r)))) return false;
-            if (out_of_memory_) return true;
+            if (out_of_memory_) break;
         }
+        g_current_chunk = 0;
         return true;
     }
 

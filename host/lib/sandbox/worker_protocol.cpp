@@ -39,6 +39,7 @@ class Measure {
     static constexpr bool decoding = false;
     void u8(uint8_t, const char *) { bytes += 1; }
     void u32(uint32_t, const char *) { bytes += 4; }
+    void i32(int32_t, const char *) { bytes += 4; }
     void u64(uint64_t, const char *) { bytes += 8; }
     void i64(int64_t, const char *) { bytes += 8; }
     void f64(double, const char *) { bytes += 8; }
@@ -66,6 +67,7 @@ class Encode {
     }
     void u8(uint8_t v, const char *) { out_.u8(v); }
     void u32(uint32_t v, const char *) { out_.u32(v); }
+    void i32(int32_t v, const char *) { out_.u32(uint32_t(v)); }
     void u64(uint64_t v, const char *) { out_.u64(v); }
     void i64(int64_t v, const char *) { out_.i64(v); }
     void f64(double v, const char *) { out_.f64(v); }
@@ -116,6 +118,7 @@ class Decode {
     Decode(Kind kind, std::string_view payload, std::string *owned = nullptr) : in_(kind, payload), owned_(owned) {}
     void u8(uint8_t &v, const char *field) { v = in_.u8(field); }
     void u32(uint32_t &v, const char *field) { v = in_.u32(field); }
+    void i32(int32_t &v, const char *field) { v = int32_t(in_.u32(field)); }
     void u64(uint64_t &v, const char *field) { v = in_.u64(field); }
     void i64(int64_t &v, const char *field) { v = in_.i64(field); }
     void f64(double &v, const char *field) { v = in_.f64(field); }
@@ -163,11 +166,11 @@ class Decode {
 
 // The smallest encoding of one element, for Decode::list.
 constexpr size_t kMinPluginEntry = 4 + 4 + 4 + 1;
-constexpr size_t kMinItem = 8 + 4 + 4;
-constexpr size_t kMinResult = 8 + 1 + 8 + 8 + 4 + 4 + 4 + 8 + 4;
+constexpr size_t kMinItem = 8 + 4 + 4 + 4 + 4 + 4 + 8 + 8;
+constexpr size_t kMinResult = 8 + 1 + 8 + 8 + 4 + 4 + 4 + 8 + 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4;
+constexpr size_t kMinItemKey = 8 + 4;
 constexpr size_t kMinField = 4 + 4;
 constexpr size_t kMinString = 4;
-constexpr size_t kMinLevelId = 8;
 
 template <class Io> void layout(Io &io, Field<Io, Fields> fields) {
     io.list(fields, "fields", kMinField, [&](auto &f) {
@@ -197,6 +200,7 @@ template <class Io> void layout(Io &io, Field<Io, Hello> m) {
 template <class Io> void layout(Io &io, Field<Io, Setup> m) {
     io.f64(m.timeout_s, "timeout_s");
     io.u64(m.node_limit, "node_limit");
+    io.u32(m.max_solutions, "max_solutions");
     io.f64(m.grace_s, "grace_s");
     io.u64(m.memory_limit_mib, "memory_limit_mib");
     io.u32(m.local_jobs, "local_jobs");
@@ -210,6 +214,13 @@ template <class Io> void layout(Io &io, Field<Io, Chunk> m) {
         io.i64(item.level_id, "level_id");
         io.str(item.type, "type");
         io.str(item.text, "text");
+        io.i32(item.part, "part");
+        if constexpr (Io::decoding)
+            if (item.part < item_part::split) io.fail("part", "unknown part " + std::to_string(item.part));
+        io.u32(item.want, "want");
+        io.str(item.cube, "cube");
+        io.f64(item.known_best, "known_best");
+        io.f64(item.time_limit_s, "time_limit_s");
     });
 }
 
@@ -223,6 +234,13 @@ template <class Io> void layout(Io &io, Field<Io, Result> m) {
     io.str(m.solution, "solution"), io.str(m.info, "info"), io.str(m.error, "error");
     io.f64(m.difficulty, "difficulty");
     io.str(m.difficulty_label, "difficulty_label");
+    io.i32(m.part, "part");
+    io.f64(m.lower_bound, "lower_bound");
+    io.f64(m.upper_bound, "upper_bound");
+    io.u32(m.solutions_found, "solutions_found");
+    io.str(m.second_solution, "second_solution");
+    io.list(m.cubes, "cubes", kMinString, [&](auto &c) { io.str(c, "cube"); });
+    io.i32(m.combine, "combine");
 }
 
 template <class Io> void layout(Io &io, Field<Io, Results> m) {
@@ -230,7 +248,10 @@ template <class Io> void layout(Io &io, Field<Io, Results> m) {
 }
 
 template <class Io> void layout(Io &io, Field<Io, Returned> m) {
-    io.list(m.level_ids, "level_ids", kMinLevelId, [&](auto &id) { io.i64(id, "level_id"); });
+    io.list(m.items, "items", kMinItemKey, [&](auto &key) {
+        io.i64(key.level_id, "level_id");
+        io.i32(key.part, "part");
+    });
 }
 
 template <class Io> void layout(Io &io, Field<Io, Heartbeat> m) { io.u64(m.seq, "seq"); }
@@ -281,7 +302,7 @@ std::string field_or(const Fields &fields, std::string_view key, std::string fal
     return fallback;
 }
 
-bool known_kind(uint8_t kind) { return kind >= uint8_t(Kind::hello) && kind <= uint8_t(Kind::progress); }
+bool known_kind(uint8_t kind) { return kind >= uint8_t(Kind::hello) && kind <= uint8_t(Kind::interrupt); }
 
 const char *kind_name(Kind kind) {
     switch (kind) {
@@ -297,6 +318,7 @@ const char *kind_name(Kind kind) {
     case Kind::call: return "CALL";
     case Kind::answer: return "ANSWER";
     case Kind::progress: return "PROGRESS";
+    case Kind::interrupt: return "INTERRUPT";
     }
     return "UNKNOWN";
 }
@@ -315,6 +337,7 @@ std::string payload_of(const Answer &m) { return encoded(m); }
 std::string payload_of(const Progress &m) { return encoded(m); }
 std::string payload_of(const Cancel &) { return {}; }
 std::string payload_of(const Stop &) { return {}; }
+std::string payload_of(const Interrupt &) { return {}; }
 
 std::string encode(const Hello &m) { return encoded(m, true); }
 std::string encode(const Setup &m) { return encoded(m, true); }
@@ -328,6 +351,7 @@ std::string encode(const Answer &m) { return encoded(m, true); }
 std::string encode(const Progress &m) { return encoded(m, true); }
 std::string encode(const Cancel &) { return frame(Kind::cancel, {}); }
 std::string encode(const Stop &) { return frame(Kind::stop, {}); }
+std::string encode(const Interrupt &) { return frame(Kind::interrupt, {}); }
 
 std::string frame(Kind kind, std::string_view payload) {
     check_payload_size(kind, payload.size());
@@ -425,6 +449,12 @@ namespace {
 // A WorkResult and a wire Result differ only in how they say the status.
 template <class From, class To> void copy_all_but_status(const From &r, To &w) {
     w.level_id = r.level_id;
+    w.part = r.part;
+    w.lower_bound = r.lower_bound, w.upper_bound = r.upper_bound;
+    w.solutions_found = r.solutions_found;
+    w.second_solution = r.second_solution;
+    w.cubes = r.cubes;
+    w.combine = r.combine;
     w.time_ms = r.time_ms;
     w.difficulty = r.difficulty;
     w.difficulty_label = r.difficulty_label;

@@ -1,5 +1,7 @@
 #include <pluzzle/host/selftest/plugin_exercise.hpp>
 
+#include <pluzzle/host/solve/cube_tally.hpp>
+
 #include <pluzzle/host/base/errors.hpp>
 #include <pluzzle/solve_status.hpp>
 
@@ -30,6 +32,7 @@ std::vector<ExerciseMove> random_moves(Rng &rng, int count) {
 void ExerciseTally::add(const ExerciseTally &o) {
     texts += o.texts, refused_texts += o.refused_texts, levels += o.levels, solved += o.solved;
     solve_refused += o.solve_refused, moves += o.moves, edits += o.edits;
+    splits_compared += o.splits_compared;
 }
 
 SolveOptions tiny_solve_limits() {
@@ -101,6 +104,55 @@ void edit(const Plugin &plugin, LevelPtr level, const std::vector<ExerciseMove> 
         throw ContractViolation("an edited level does not round-trip: " + text);
 }
 
+// ABI 1.8: the level's cubes, each solved as the whole was, must give the whole's answer (status; the optimum of an
+// optimiser) when every one of them finishes; each cube's solutions must check; a damaged cube text is refused,
+// never a crash.
+void compare_split(const Plugin &plugin, const LevelPtr &level, const SolveReport &whole, const SolveOptions &limits,
+                   ExerciseTally &tally) {
+    const SplitReport split = plugin.split(level.get(), limits, 4);
+    if (split.cubes.empty()) {
+        if (is_final(split.outcome.status) && is_final(whole.status) && split.outcome.status != whole.status)
+            throw ContractViolation("the split decided the level as '" + std::string(solve_status_text(split.outcome.status)) +
+                                    "', the whole solve as '" + solve_status_text(whole.status) + "'");
+        return;
+    }
+    CubeTally tally_of_cubes(split.combine, split.cubes.size(), limits.max_solutions, split.outcome.lower_bound,
+                             split.outcome.upper_bound,
+                             split.outcome.solutions.empty() ? std::string() : split.outcome.solutions[0]);
+    for (size_t i = 0; i < split.cubes.size(); ++i) {
+        SolveOptions cube_limits = limits;
+        if (split.combine == PZ_COMBINE_BEST) {
+            const double best = tally_of_cubes.upper();
+            cube_limits.known_best = [best] { return best; };
+        }
+        const SolveReport r = plugin.solve_cube(level.get(), split.cubes[i], cube_limits);
+        for (const std::string &solution : r.solutions)
+            if (const CheckReport c = plugin.check(level.get(), solution); !c.ok)
+                throw ContractViolation("check rejects a cube's solution (" + c.message + "): " + solution);
+        WorkResult answer;
+        answer.status = r.status;
+        answer.solution = r.solutions.empty() ? "" : r.solutions[0];
+        answer.second_solution = r.solutions.size() > 1 ? r.solutions[1] : "";
+        answer.solutions_found = uint32_t(r.solutions.size());
+        answer.lower_bound = r.lower_bound, answer.upper_bound = r.upper_bound;
+        tally_of_cubes.add(i, answer);
+    }
+    try { // a cube text cut short: refused with a reason or solved as some cube, never a crash
+        plugin.solve_cube(level.get(), split.cubes[0].substr(0, split.cubes[0].size() / 2) + "\x01", limits);
+    } catch (const InputError &) {
+    } catch (const PluginError &) {
+    }
+    if (!tally_of_cubes.decided() || !is_final(whole.status)) return; // a limit on either side: nothing to compare
+    const WorkResult combined = tally_of_cubes.level_result(0);
+    if (!combined.status || *combined.status != whole.status)
+        throw ContractViolation("the cubes of a split say '" + std::string(attempt_status_text(combined.status)) +
+                                "', the whole solve '" + solve_status_text(whole.status) + "'");
+    if (split.combine == PZ_COMBINE_BEST && combined.upper_bound != whole.upper_bound)
+        throw ContractViolation("the cubes of a split find cost " + std::to_string(combined.upper_bound) +
+                                ", the whole solve " + std::to_string(whole.upper_bound));
+    ++tally.splits_compared;
+}
+
 } // namespace
 
 void exercise_level(const Plugin &plugin, const LevelPtr &level, const std::vector<ExerciseMove> &moves,
@@ -134,6 +186,12 @@ void exercise_level(const Plugin &plugin, const LevelPtr &level, const std::vect
             for (const std::string &solution : report.solutions)
                 if (const CheckReport c = plugin.check(level.get(), solution); !c.ok)
                     throw ContractViolation("check rejects the solver's own solution (" + c.message + "): " + solution);
+        }
+        if (plugin.can_split()) {
+            try {
+                compare_split(plugin, level, report, limits, tally);
+            } catch (const InputError &) { // refused, as a solve may be
+            }
         }
     }
     if (plugin.can(PZ_CAP_PLAY)) play(plugin, level, moves, tally);

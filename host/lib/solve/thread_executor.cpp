@@ -10,9 +10,12 @@ namespace pluzzle::host {
 
 ThreadExecutor::ThreadExecutor(const PluginRegistry &registry, RunLimits limits, unsigned jobs)
     : registry_(registry), limits_(limits) {
-    for (unsigned t = 0, n = resolve_jobs(jobs); t < n; ++t) {
+    const unsigned n = resolve_jobs(jobs);
+    for (unsigned t = 0; t < n; ++t) stop_.push_back(std::make_unique<std::atomic<bool>>(false));
+    running_.assign(n, false);
+    for (unsigned t = 0; t < n; ++t) {
         try {
-            threads_.emplace_back([this] { work(); });
+            threads_.emplace_back([this, t] { work(t); });
         } catch (const std::system_error &) {
             if (threads_.empty()) throw; // not one thread: nothing could run
             break;
@@ -60,9 +63,21 @@ void ThreadExecutor::cancel() {
     cancel_ = true;
     pending_ -= queue_.size();
     queue_.clear();
+    for (auto &stop : stop_) *stop = true;
 }
 
-void ThreadExecutor::work() {
+std::vector<ItemKey> ThreadExecutor::interrupt() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<ItemKey> dropped;
+    for (const WorkItem &item : queue_) dropped.push_back(item.key());
+    pending_ -= queue_.size();
+    queue_.clear();
+    for (size_t t = 0; t < stop_.size(); ++t)
+        if (running_[t]) *stop_[t] = true; // an idle thread's next item must run
+    return dropped;
+}
+
+void ThreadExecutor::work(size_t thread) {
     for (;;) {
         WorkItem item;
         {
@@ -71,10 +86,13 @@ void ThreadExecutor::work() {
             if (queue_.empty()) return; // closing
             item = std::move(queue_.front());
             queue_.pop_front();
+            *stop_[thread] = cancel_;
+            running_[thread] = true;
         }
-        WorkResult result = solve_item(registry_, item, limits_, &cancel_);
+        WorkResult result = solve_item(registry_, item, limits_, stop_[thread].get());
         {
             std::lock_guard<std::mutex> lock(mutex_);
+            running_[thread] = false;
             done_.push_back(std::move(result));
         }
         has_results_.notify_one();

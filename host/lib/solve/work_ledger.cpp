@@ -18,7 +18,7 @@ WorkItem WorkLedger::take_next() {
 void WorkLedger::requeue(WorkItem item) { queue_.push_front(std::move(item)); }
 
 void WorkLedger::finish(WorkResult result) {
-    suspects_.erase(result.level_id);
+    suspects_.erase(result.key());
     done_.push_back(std::move(result));
 }
 
@@ -28,7 +28,7 @@ std::vector<WorkResult> WorkLedger::take_results() {
     return out;
 }
 
-bool WorkLedger::lost_again(int64_t level_id) { return !suspects_.insert(level_id).second; }
+bool WorkLedger::lost_again(const ItemKey &key) { return !suspects_.insert(key).second; }
 
 bool WorkLedger::cancel() {
     if (cancelled_) return false;
@@ -40,6 +40,20 @@ bool WorkLedger::cancel() {
 
 void LedgerExecutor::cancel() {
     if (ledger_.cancel()) stop_workers();
+}
+
+std::vector<ItemKey> WorkLedger::drop_queue() {
+    std::vector<ItemKey> dropped;
+    for (const WorkItem &item : queue_) dropped.push_back(item.key());
+    queue_.clear();
+    return dropped;
+}
+
+std::vector<ItemKey> LedgerExecutor::interrupt() {
+    if (ledger_.cancelled()) return {};
+    std::vector<ItemKey> dropped = ledger_.drop_queue();
+    interrupt_workers();
+    return dropped;
 }
 
 } // namespace pluzzle::host

@@ -52,6 +52,14 @@
  *     seat and the player's value, and stores the text it returns. A value the AI cannot read is
  *     PZ_ERR_ARGUMENT (field "profile") in ai_move and ai_profile_update alike; an unfinished game is
  *     PZ_ERR_INVALID.
+ * 13. Cubes (1.8). A plugin that declares PZ_CAP_SPLIT splits a level into parts ("cubes") that together cover all of
+ *     it, so that many solvers can work on one level at once (cube-and-conquer). split() sends each cube as a text
+ *     that solve_cube() reads back with the same level (the level is not repeated in it; the host stores cubes, so
+ *     a cube text must stay readable by later builds of the same plugin version). It says through *combine how the
+ *     cubes' answers make the level's (pz_combine); a cube is solved like the whole level, within its part only.
+ *     split() may decide the level itself (say its root logic solves it): it then sends no cube and fills the
+ *     result and solutions as solve() would. Otherwise it sets PZ_SOLVE_LIMIT with the root's bounds. Splitting the
+ *     same level twice need not give the same cubes, but every split must cover the level.
  *
  * CHANGELOG (append here when the table grows)
  *  1.0  core: metadata, parse/encode/validate/describe, check, solve, render, generate, play, edit.
@@ -73,6 +81,8 @@
  *       difficulty_label, written only when the host's struct_size covers them (older hosts pass a shorter struct);
  *       validate_places (optional): a failed validation with the cells or points it is about, for an editor to
  *       mark them on the board.
+ *  1.8  cube-and-conquer (rule 13): split and solve_cube with PZ_CAP_SPLIT; pz_solve_request grows known_best (the
+ *       best cost any cube found so far, for optimisers' cubes), read only when the host's struct_size covers it.
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -85,7 +95,7 @@ extern "C" {
 #endif
 
 #define PZ_ABI_MAJOR 1u
-#define PZ_ABI_MINOR 7u
+#define PZ_ABI_MINOR 8u
 #define PZ_ENTRY_SYMBOL "pluzzle_plugin_entry"
 #define PZ_ENTRY_ERROR_SYMBOL "pluzzle_plugin_entry_error" /* 1.5, optional: why the entry returned NULL */
 #define PZ_LEGACY_ALIAS_SYMBOL "pluzzle_plugin" /* ABI 1.0-1.2: a Boost.DLL alias holding the entry's address */
@@ -155,7 +165,8 @@ enum pz_capability {
     PZ_CAP_GAME = 1u << 6,           /* several players; ai_move (ABI 1.1) */
     PZ_CAP_BLANK = 1u << 7,          /* blank_level() (ABI 1.2) */
     PZ_CAP_IMPORT_IMAGE = 1u << 8,   /* import_image() (ABI 1.4) */
-    PZ_CAP_ANIMATE = 1u << 9         /* render_move() (ABI 1.4) */
+    PZ_CAP_ANIMATE = 1u << 9,        /* render_move() (ABI 1.4) */
+    PZ_CAP_SPLIT = 1u << 10          /* split() and solve_cube() (ABI 1.8, rule 13) */
 };
 
 /* A file format the plugin reads. The canonical one is listed first and is what encode() writes. */
@@ -237,6 +248,12 @@ typedef struct pz_solve_request {
     void (*progress)(void *ctx, const pz_progress *progress); /* may be NULL; call at most ~10 times/s */
     const pz_param_value *params; /* solver options, may be NULL */
     uint32_t param_count;
+    /* --- 1.8 (read only when struct_size covers it) --- */
+    /* solve_cube() of a PZ_COMBINE_BEST split: the cost of the best solution any cube has found so far (INFINITY:
+     * none yet). Only cheaper solutions matter to this cube; it may stop once it proves its part holds none (then
+     * its lower_bound is at least this, and its status PZ_SOLVE_UNSOLVABLE). May be NULL; polled like should_stop,
+     * and it may fall while the cube runs. */
+    double (*known_best)(void *ctx);
 } pz_solve_request;
 
 typedef struct pz_solve_result {
@@ -266,6 +283,22 @@ typedef struct pz_solution_sink {
     void *ctx;
     void (*solution)(void *ctx, const char *text, size_t len); /* one call per solution */
 } pz_solution_sink;
+
+/* How the answers of a level's cubes make the level's (1.8, rule 13). */
+typedef enum pz_combine {
+    PZ_COMBINE_FIRST = 0, /* a solution in any cube answers the level (the others are stopped); the level has none
+                             when every cube is UNSOLVABLE */
+    PZ_COMBINE_COUNT = 1, /* the cubes share no solution: counts add up (UNSOLVABLE 0, UNIQUE 1, MULTIPLE 2 or more),
+                             and the others are stopped once the sum reaches max_solutions */
+    PZ_COMBINE_BEST = 2   /* an optimiser: the level's upper bound is the least of the cubes', its proven lower bound
+                             the least of the cubes' (an unfinished cube counts with the lower bound it proved) */
+} pz_combine;
+
+/* split() hands each cube to the sink, in the order the host should solve them (most promising first). */
+typedef struct pz_cube_sink {
+    void *ctx;
+    void (*cube)(void *ctx, const char *text, size_t len);
+} pz_cube_sink;
 
 /* A place a failed validation is about (1.7): a cell as cell_outline numbers them, or a point in drawing units (boards
  * without cells, e.g. a polygon's vertex). */
@@ -445,6 +478,16 @@ typedef struct pz_plugin {
      * mark them on the board. An error about no place in particular sends none. Optional: NULL means validate()
      * only. */
     pz_code (*validate_places)(const pz_level *level, const pz_place_sink *places, pz_error *err);
+
+    /* --- 1.8 (rule 13; present exactly when PZ_CAP_SPLIT is declared) --- */
+    /* About `want` cubes of `level` to `cubes` (fewer when the level has fewer parts; none when the split decided
+     * the level, see rule 13), and how their answers combine to *combine (pz_combine). `request` limits the split's
+     * own work; `result` and `solutions` are solve()'s. */
+    pz_code (*split)(const pz_level *level, const pz_solve_request *request, uint32_t want, const pz_cube_sink *cubes,
+                     int32_t *combine, pz_solve_result *result, const pz_solution_sink *solutions, pz_error *err);
+    /* solve() within the part of `level` that `cube` (a text split() gave) defines. Solutions are the whole level's. */
+    pz_code (*solve_cube)(const pz_level *level, const char *cube, size_t len, const pz_solve_request *request,
+                          pz_solve_result *result, const pz_solution_sink *solutions, pz_error *err);
 } pz_plugin;
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */
@@ -458,6 +501,8 @@ typedef struct pz_plugin {
 #define PZ_PLUGIN_SIZE_1_5 offsetof(pz_plugin, cell_outline)
 /* Size of the table as a plugin of minor 6 built it. */
 #define PZ_PLUGIN_SIZE_1_6 offsetof(pz_plugin, validate_places)
+/* Size of the table as a plugin of minor 7 built it. */
+#define PZ_PLUGIN_SIZE_1_7 offsetof(pz_plugin, split)
 
 /* True when a struct of `type` as sized by its writer (s->struct_size) reaches `field`: the append-only rule for
  * every struct with a struct_size. */

@@ -30,6 +30,10 @@ template <class T> T &ref(); // a value of type T in an unevaluated call
       "void check(const L &, std::string_view solution) const")                                                       \
     X(solve, SolveOutcome(PLUZZLE_DETAIL_P.solve(PLUZZLE_DETAIL_L, ref<SolveControl>())),                              \
       "SolveOutcome solve(const L &, SolveControl &) const")                                                           \
+    X(split, Split(PLUZZLE_DETAIL_P.split(PLUZZLE_DETAIL_L, 0u, ref<SolveControl>())),                                 \
+      "Split split(const L &, unsigned want, SolveControl &) const")                                                   \
+    X(solve_cube, SolveOutcome(PLUZZLE_DETAIL_P.solve_cube(PLUZZLE_DETAIL_L, std::string_view(), ref<SolveControl>())), \
+      "SolveOutcome solve_cube(const L &, std::string_view cube, SolveControl &) const")                               \
     X(render_move, PLUZZLE_DETAIL_P.render_move(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S, std::string_view(), 0.f,           \
                                                 ref<Canvas>()),                                                        \
       "void render_move(const L &, const S &, std::string_view, float, Canvas &) const")                               \
@@ -119,7 +123,7 @@ template <class P> constexpr bool check_typed_signatures() {
 
 constexpr uint64_t known_capabilities = PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_OPTIMAL | PZ_CAP_GENERATE |
                                         PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_GAME | PZ_CAP_BLANK |
-                                        PZ_CAP_IMPORT_IMAGE | PZ_CAP_ANIMATE;
+                                        PZ_CAP_IMPORT_IMAGE | PZ_CAP_ANIMATE | PZ_CAP_SPLIT;
 
 // The rule: `caps` (the declared bits) against `methods` (the mask of what the class defines).
 template <uint64_t caps, uint32_t methods> constexpr bool check_capability_rules() {
@@ -137,6 +141,11 @@ template <uint64_t caps, uint32_t methods> constexpr bool check_capability_rules
                   "PZ_CAP_IMPORT_IMAGE is declared exactly when import_image() is defined");
     static_assert(((caps & PZ_CAP_ANIMATE) != 0) == has(Method::render_move),
                   "PZ_CAP_ANIMATE is declared exactly when render_move() is defined");
+    static_assert(((caps & PZ_CAP_SPLIT) != 0) == (has(Method::split) && has(Method::solve_cube)) &&
+                      has(Method::split) == has(Method::solve_cube),
+                  "PZ_CAP_SPLIT is declared exactly when split() and solve_cube() are both defined");
+    static_assert(!(caps & PZ_CAP_SPLIT) || (caps & PZ_CAP_SOLVE),
+                  "PZ_CAP_SPLIT splits what solve() solves: it needs PZ_CAP_SOLVE");
     static_assert(!(caps & PZ_CAP_ANIMATE) || (caps & PZ_CAP_PLAY),
                   "PZ_CAP_ANIMATE animates moves: it needs PZ_CAP_PLAY");
     constexpr bool plays = has(Method::start) && has(Method::decode_state) && has(Method::encode_state) &&

@@ -181,6 +181,10 @@ template <class P> struct Bridge {
             if (caps & PZ_CAP_BLANK) t.blank_level = &blank_level;
             if (caps & PZ_CAP_IMPORT_IMAGE) t.import_image = &import_image;
             if (caps & PZ_CAP_ANIMATE) t.render_move = &render_move;
+            if (caps & PZ_CAP_SPLIT) {
+                t.split = &split;
+                t.solve_cube = &solve_cube;
+            }
             // Not a capability: the table has it when the class defines where its cells are.
             if (defines_cell_outline<P>()) t.cell_outline = &cell_outline;
             t.validate_places = &validate_places; // validate() with the places its Error names (none: none)
@@ -263,23 +267,47 @@ template <class P> struct Bridge {
     static pz_code check(const pz_level *l, const char *sol, size_t len, pz_error *err) {
         return guard(err, [&] { puzzle().check(unbox(l), std::string_view(sol, len)); });
     }
+    static SolveControl control_for(const pz_solve_request *req, const pz_solution_sink *sols) {
+        return SolveControl(req, sols,
+                            Params(exported().info.solver_options,
+                                   pairs(req ? req->params : nullptr, req ? req->param_count : 0)));
+    }
+    static void fill_result(const SolveOutcome &o, const SolveControl &control, pz_solve_result *res) {
+        res->status = o.status;
+        res->nodes = control.nodes();
+        res->lower_bound = o.lower_bound;
+        res->upper_bound = o.upper_bound;
+        if (PZ_STRUCT_HAS(res, pz_solve_result, difficulty_label)) { // a host of 1.6 or older passes less
+            res->difficulty = o.difficulty.value;
+            copy_to(res->difficulty_label, sizeof res->difficulty_label, o.difficulty.label);
+        }
+        if (res->stats.put)
+            for (auto &[k, v] : o.stats) res->stats.put(res->stats.ctx, k.c_str(), v.c_str());
+    }
     static pz_code solve(const pz_level *l, const pz_solve_request *req, pz_solve_result *res,
                          const pz_solution_sink *sols, pz_error *err) {
         return guard(err, [&] {
-            Params options(exported().info.solver_options, pairs(req ? req->params : nullptr,
-                                                                req ? req->param_count : 0));
-            SolveControl control(req, sols, std::move(options));
-            SolveOutcome o = puzzle().solve(unbox(l), control);
-            res->status = o.status;
-            res->nodes = control.nodes();
-            res->lower_bound = o.lower_bound;
-            res->upper_bound = o.upper_bound;
-            if (PZ_STRUCT_HAS(res, pz_solve_result, difficulty_label)) { // a host of 1.6 or older passes less
-                res->difficulty = o.difficulty.value;
-                copy_to(res->difficulty_label, sizeof res->difficulty_label, o.difficulty.label);
-            }
-            if (res->stats.put)
-                for (auto &[k, v] : o.stats) res->stats.put(res->stats.ctx, k.c_str(), v.c_str());
+            SolveControl control = control_for(req, sols);
+            fill_result(puzzle().solve(unbox(l), control), control, res);
+        });
+    }
+    static pz_code split(const pz_level *l, const pz_solve_request *req, uint32_t want, const pz_cube_sink *cubes,
+                         int32_t *combine, pz_solve_result *res, const pz_solution_sink *sols, pz_error *err) {
+        return guard(err, [&] {
+            SolveControl control = control_for(req, sols);
+            Split s = puzzle().split(unbox(l), want, control);
+            *combine = int32_t(s.combine);
+            if (!s.cubes.empty()) s.outcome.status = PZ_SOLVE_LIMIT; // work remains: the cubes' (rule 13)
+            fill_result(s.outcome, control, res);
+            if (cubes && cubes->cube)
+                for (const std::string &c : s.cubes) cubes->cube(cubes->ctx, c.data(), c.size());
+        });
+    }
+    static pz_code solve_cube(const pz_level *l, const char *cube, size_t len, const pz_solve_request *req,
+                              pz_solve_result *res, const pz_solution_sink *sols, pz_error *err) {
+        return guard(err, [&] {
+            SolveControl control = control_for(req, sols);
+            fill_result(puzzle().solve_cube(unbox(l), std::string_view(cube, len), control), control, res);
         });
     }
     static pz_code render(const pz_level *l, const pz_state *s, const pz_canvas *c, pz_error *err) {

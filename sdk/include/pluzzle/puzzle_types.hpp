@@ -58,6 +58,22 @@ struct SolveOutcome {
     Difficulty difficulty = {};                  // ABI 1.7: how hard it was, on the common scale (difficulty.hpp)
 };
 
+// ABI 1.8 (abi.h rule 13): how the answers of a level's cubes make the level's.
+enum class Combine : int32_t {
+    first = PZ_COMBINE_FIRST, // a solution in any cube answers the level
+    count = PZ_COMBINE_COUNT, // the cubes share no solution: counts add up
+    best = PZ_COMBINE_BEST    // an optimiser: least upper bound, least proven lower bound
+};
+
+// What split() returns: the cubes (texts solve_cube() reads back with the same level, most promising first) and how
+// their answers combine. No cube: the split decided the level itself, and `outcome` is the answer (its solutions
+// went to control.solution(), as in solve()). With cubes, `outcome` holds the root's bounds (its status is ignored).
+struct Split {
+    Combine combine = Combine::count;
+    std::vector<std::string> cubes = {};
+    SolveOutcome outcome = {};
+};
+
 using Input = pz_input;
 
 } // namespace pluzzle

@@ -70,6 +70,18 @@ template <class P> class PuzzleCalls {
         else
             throw unsupported("solve");
     }
+    Split split(const L &l, unsigned want, SolveControl &c) const {
+        if constexpr (has_split<P>::value)
+            return p_.split(l, want, c);
+        else
+            throw unsupported("split");
+    }
+    SolveOutcome solve_cube(const L &l, std::string_view cube, SolveControl &c) const {
+        if constexpr (has_solve_cube<P>::value)
+            return p_.solve_cube(l, cube, c);
+        else
+            throw unsupported("split");
+    }
     void render(const L &l, const S *s, Canvas &c) const {
         if constexpr (has_render<P>::value)
             p_.render(l, s, c);

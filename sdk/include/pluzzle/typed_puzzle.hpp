@@ -54,6 +54,18 @@
 //   SolveOutcome solve(const L &, SolveControl &) const;        // PZ_CAP_SOLVE
 //       Report each solution through control.solution(text); stop when control.tick() says so.
 //
+// Splitting (PZ_CAP_SPLIT, ABI 1.8, abi.h rule 13): cube-and-conquer, one hard level on many cores and machines.
+//   Split split(const L &, unsigned want, SolveControl &) const;
+//       About `want` cubes (Split::cubes: texts solve_cube() reads back with the same level, most promising first)
+//       that together cover the level, and how their answers combine (Split::combine: first, count or best). Work
+//       the split does (a root propagation, a look-ahead) stays within control's limits. No cube: the split decided
+//       the level itself; Split::outcome is then the answer and its solutions went to control.solution().
+//   SolveOutcome solve_cube(const L &, std::string_view cube, SolveControl &) const;
+//       solve() within the cube's part of the level: its solutions (whole-level solution texts), its count or its
+//       bounds. Under Combine::best, control.known_best() is the best cost any cube has found: only cheaper
+//       solutions matter, and a cube that proves it has none may stop (UNSOLVABLE, lower_bound >= known_best()).
+//       Throw bad_argument(..., "cube") for a text that is not a cube of this level.
+//
 // Generation and blank levels:
 //   L generate(const Params &, uint64_t seed, SolveControl &) const;   // PZ_CAP_GENERATE
 //   L blank(const Params &) const;                              // PZ_CAP_BLANK (ABI 1.2)

@@ -38,6 +38,8 @@ struct SolveOptions {
     KeyValues params;           // solver options
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(const pz_progress &)> progress;
+    // solve_cube of a PZ_COMBINE_BEST split (ABI 1.8): the best cost any cube has found so far (INFINITY: none).
+    std::function<double()> known_best;
 };
 
 struct SolveReport {
@@ -50,6 +52,14 @@ struct SolveReport {
     // ABI 1.7: the plugin's estimate on the common 0..10 scale (abi.h), NaN when it gave none, and its word for it.
     double difficulty = NAN;
     std::string difficulty_label;
+};
+
+// What split() gave (ABI 1.8, abi.h rule 13): the cubes and how their answers combine. No cube: the split decided
+// the level and `outcome` is its answer; else `outcome` is LIMIT with the root's bounds (and the split's cost).
+struct SplitReport {
+    pz_combine combine = PZ_COMBINE_COUNT;
+    std::vector<std::string> cubes;
+    SolveReport outcome;
 };
 
 struct CheckReport {
@@ -108,6 +118,12 @@ public:
     KeyValues describe(const pz_level *level) const;
     CheckReport check(const pz_level *level, std::string_view solution) const;
     SolveReport solve(const pz_level *level, const SolveOptions &options) const;
+    // ABI 1.8 (capability 'split'): about `want` cubes of the level, and the answer within one cube. Checked as
+    // solve() is: a status the ABI does not know, a solved status without a solution, an unknown combine rule, a
+    // cube that is not UTF-8, or cubes beside a final status are the plugin's errors.
+    bool can_split() const;
+    SplitReport split(const pz_level *level, const SolveOptions &options, uint32_t want) const;
+    SolveReport solve_cube(const pz_level *level, std::string_view cube, const SolveOptions &options) const;
     // What the plugin draws for `level` (and `state`, may be null), recorded. What failed inside a drawing
     // callback (e.g. the recorder's item limit) is thrown here, once the plugin call has returned.
     DisplayList render(const pz_level *level, const pz_state *state) const;
@@ -145,6 +161,11 @@ private:
     StatePtr own(pz_state *state, LevelPtr level) const;
     // Throws the exception that matches `code` (InputError naming `source`, or PluginError).
     void read_difficulty(const pz_solve_result &result, SolveReport &report) const;
+    // One solving call (solve, split, solve_cube; plugin_solve.cpp): the request made from `options`, the result
+    // and solutions collected and checked.
+    using SolverCall =
+        std::function<pz_code(const pz_solve_request *, pz_solve_result *, const pz_solution_sink *, pz_error *)>;
+    SolveReport call_solver(const char *what, const SolveOptions &options, const SolverCall &call) const;
     [[noreturn]] void fail(pz_code code, const pz_error &err, const std::string &what,
                            const std::string &source = {}) const;
     template <class F> F require(F fn, const char *what) const;

@@ -43,6 +43,7 @@ class ProcessExecutor : public LedgerExecutor {
     using Clock = std::chrono::steady_clock;
     size_t held() const override;
     void stop_workers() override;
+    void interrupt_workers() override;
 
     struct Slot {
         std::unique_ptr<WorkerProcess> process;
@@ -50,6 +51,8 @@ class ProcessExecutor : public LedgerExecutor {
         Clock::time_point since;   // when the first of `sent` started
         bool hello = false;        // the worker said HELLO: it started properly
         bool lone = false;         // it is solving a level that killed a worker before: nothing else goes to it
+        size_t interrupted = 0;    // the first items of `sent` that an interrupt asked to stop
+        Clock::time_point interrupted_at;
     };
 
     void fill();                          // hands queued levels to workers, starting workers as needed
@@ -70,6 +73,7 @@ class ProcessExecutor : public LedgerExecutor {
     std::string setup_frame_;
     std::vector<Slot> slots_;
     size_t started_ = 0, failed_starts_ = 0; // failed_starts_: workers in a row that died before HELLO
+    uint32_t last_chunk_ = 0; // chunk ids count from 1: an interrupt names the last one it stops (worker_loop.cpp)
 };
 
 } // namespace pluzzle::host

@@ -19,8 +19,9 @@ class PluginRegistry;
 
 namespace pluzzle::host::wire {
 
-// 2: CALL, ANSWER and PROGRESS (the plugin sandbox); 3: a RESULT carries the difficulty estimate (ABI 1.7).
-constexpr uint32_t kProtocolVersion = 3;
+// 2: CALL, ANSWER and PROGRESS (the plugin sandbox); 3: a RESULT carries the difficulty estimate (ABI 1.7); 4: items
+// and results name a part of their level, and carry a split's cubes and a cube's bounds (ABI 1.8).
+constexpr uint32_t kProtocolVersion = 4;
 constexpr uint32_t kMaxString = 64u << 20;   // one str (a level text, a solution); longer is a protocol error
 constexpr uint32_t kMaxPayload = 256u << 20; // one frame: catches a garbage length before buffering for it
 
@@ -38,6 +39,7 @@ enum class Kind : uint8_t {
     call = 10,     // h->w  one plugin operation for the sandbox (plugin_sandbox.hpp)
     answer = 11,   // w->h  its answer
     progress = 12, // w->h  a running solve's progress
+    interrupt = 13, // d->w  stop what you hold now (it comes back), then go on (ABI 1.8's cubes)
 };
 bool known_kind(uint8_t kind);
 const char *kind_name(Kind kind); // "HELLO", ...
@@ -74,6 +76,7 @@ struct Setup {
     static constexpr Kind kind = Kind::setup;
     double timeout_s = 0; // 0: none
     uint64_t node_limit = 0;
+    uint32_t max_solutions = 0; // 0: 2
     double grace_s = 0;
     uint64_t memory_limit_mib = 0; // 0: none
     uint32_t local_jobs = 1;
@@ -84,7 +87,7 @@ struct Setup {
 struct Chunk {
     static constexpr Kind kind = Kind::chunk;
     uint32_t chunk_id = 0;
-    std::vector<WorkItem> items; // the dispatcher's items as they are: id, type, text
+    std::vector<WorkItem> items; // the dispatcher's items as they are: id, type, text, part
 };
 
 // Result.status: 0..5 are pz_solve_status values, then the host's own failures.
@@ -103,6 +106,12 @@ struct Result {
     std::string solution, info, error;
     double difficulty = NAN; // NaN: no estimate
     std::string difficulty_label;
+    int32_t part = item_part::whole; // ABI 1.8: what the conquest combines (work_item.hpp)
+    double lower_bound = NAN, upper_bound = NAN;
+    uint32_t solutions_found = 0;
+    std::string second_solution;
+    std::vector<std::string> cubes;
+    int32_t combine = -1;
 };
 
 // A worker's result on the wire and back (the status as its u8 code); every worker kind and executor uses these.
@@ -116,7 +125,7 @@ struct Results {
 
 struct Returned {
     static constexpr Kind kind = Kind::returned;
-    std::vector<int64_t> level_ids;
+    std::vector<ItemKey> items;
 };
 
 struct Heartbeat {
@@ -130,6 +139,10 @@ struct Cancel {
 
 struct Stop {
     static constexpr Kind kind = Kind::stop;
+};
+
+struct Interrupt {
+    static constexpr Kind kind = Kind::interrupt;
 };
 
 // The plugin sandbox's frames: an operation by name with string arguments, so a new operation needs no new frame.
@@ -177,6 +190,7 @@ std::string payload_of(const Returned &m);
 std::string payload_of(const Heartbeat &m);
 std::string payload_of(const Cancel &m);
 std::string payload_of(const Stop &m);
+std::string payload_of(const Interrupt &m);
 std::string payload_of(const Call &m);
 std::string payload_of(const Answer &m);
 std::string payload_of(const Progress &m);
@@ -196,6 +210,7 @@ std::string encode(const Returned &m);
 std::string encode(const Heartbeat &m);
 std::string encode(const Cancel &m);
 std::string encode(const Stop &m);
+std::string encode(const Interrupt &m);
 std::string encode(const Call &m);
 std::string encode(const Answer &m);
 std::string encode(const Progress &m);
@@ -208,7 +223,7 @@ Result decode_result(std::string_view payload);
 Results decode_results(std::string_view payload);
 Returned decode_returned(std::string_view payload);
 Heartbeat decode_heartbeat(std::string_view payload);
-void decode_empty(Kind kind, std::string_view payload); // CANCEL, STOP
+void decode_empty(Kind kind, std::string_view payload); // CANCEL, STOP, INTERRUPT
 Call decode_call(std::string_view payload);
 Answer decode_answer(std::string_view payload);
 // The same, free to reuse `payload`'s buffer for a big last string (it is left empty or as it was).

@@ -35,6 +35,7 @@ std::vector<ExerciseMove> random_moves(Rng &rng, int count);
 struct ExerciseTally {
     size_t texts = 0, refused_texts = 0; // texts tried in some format; texts no format read (with a reason)
     size_t levels = 0, solved = 0, solve_refused = 0, moves = 0, edits = 0;
+    size_t splits_compared = 0; // levels whose cubes were all solved and gave the whole solve's answer (ABI 1.8)
     void add(const ExerciseTally &o);
 };
 
@@ -42,7 +43,8 @@ struct ExerciseTally {
 SolveOptions tiny_solve_limits();
 
 // One level: encode -> parse -> encode is exact, describe, render, solve within `limits` (its solutions must
-// check), `moves` played (state text round trip after each) and used on the edit tools (the edited level
+// check), a split's cubes solved within `limits` each, which must give the whole solve's answer when both finish
+// (ABI 1.8), `moves` played (state text round trip after each) and used on the edit tools (the edited level
 // round-trips). Throws ContractViolation for anything that is the plugin's fault.
 void exercise_level(const Plugin &plugin, const LevelPtr &level, const std::vector<ExerciseMove> &moves,
                     const SolveOptions &limits, ExerciseTally &tally);

@@ -28,6 +28,11 @@ class Executor {
     virtual size_t pending() const = 0;
     // Stops: running solves are asked to stop (they come back, most as cancelled), queued items are dropped.
     virtual void cancel() = 0;
+    // The same for what is submitted now, but the executor goes on taking items: a level decided by some of its
+    // cubes stops the others (conquest.hpp) and the run goes on. What was running comes back (most as cancelled);
+    // what was queued here is dropped (its keys are returned; it gets no result), and what a remote worker had
+    // queued comes back cancelled. Wait for pending() to reach 0 before submitting again.
+    virtual std::vector<ItemKey> interrupt() = 0;
     // Whether a plugin's crash costs only its level (worker processes, MPI ranks) rather than this process. When it
     // does not (threads), the dispatcher marks each level in flight (committed) before its solve starts; a later run
     // solves the levels a dead run left marked one at a time, first, and records one that was alone when its run died

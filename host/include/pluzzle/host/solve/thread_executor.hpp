@@ -7,6 +7,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -24,13 +25,17 @@ class ThreadExecutor : public Executor {
     std::vector<WorkResult> collect(std::chrono::milliseconds wait) override;
     size_t pending() const override;
     void cancel() override;
+    std::vector<ItemKey> interrupt() override;
 
   private:
-    void work();
+    void work(size_t thread);
 
     const PluginRegistry &registry_;
     const RunLimits limits_;
-    std::atomic<bool> cancel_{false}; // the solves' cancel flag
+    bool cancel_ = false; // cancel(): nothing is taken any more
+    // One stop flag per thread, for the solve it runs: set by cancel() and interrupt() (while it runs an item).
+    std::vector<std::unique_ptr<std::atomic<bool>>> stop_;
+    std::vector<bool> running_;
     mutable std::mutex mutex_;
     std::condition_variable has_work_, has_results_;
     std::deque<WorkItem> queue_;

@@ -1,0 +1,135 @@
+// conquest.cpp -- see conquest.hpp.
+#include <pluzzle/host/solve/conquest.hpp>
+
+#include <pluzzle/host/base/json_line.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+
+namespace pluzzle::host {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class Conquest {
+  public:
+    Conquest(Executor &executor, const WorkItem &level, const ConquestOptions &options)
+        : executor_(executor), level_(level), options_(options), start_(Clock::now()) {}
+
+    WorkResult run() {
+        if (options_.known && !options_.known->cubes.empty()) {
+            plan_ = *options_.known;
+        } else if (std::optional<WorkResult> decided = split()) {
+            decided->time_ms = elapsed_ms();
+            return *decided;
+        }
+        CubeTally tally(plan_.combine, plan_.cubes.size(), options_.max_solutions, plan_.root_lower, plan_.root_upper,
+                        plan_.root_solution);
+        std::deque<size_t> to_solve;
+        for (size_t i = 0; i < plan_.cubes.size(); ++i) {
+            const auto known = plan_.answers.find(i);
+            if (known != plan_.answers.end()) tally.add(i, known->second);
+            if (known == plan_.answers.end() || !attempt_final(known->second.status)) to_solve.push_back(i);
+        }
+        report(tally);
+        while (!tally.decided() && !stopped()) {
+            while (!to_solve.empty() && executor_.pending() < executor_.backlog()) {
+                executor_.submit(cube_item(to_solve.front(), tally));
+                to_solve.pop_front();
+            }
+            if (to_solve.empty() && executor_.pending() == 0) break; // every cube answered (some not in full)
+            for (const WorkResult &r : executor_.collect(std::chrono::milliseconds(20))) fold(r, tally);
+        }
+        drain(&tally);
+        WorkResult out = tally.level_result(level_.level_id);
+        if (!tally.decided() && cancelled()) out.status = PZ_SOLVE_CANCELLED;
+        out.time_ms = elapsed_ms();
+        return out;
+    }
+
+  private:
+    // Runs the split; the level's answer when the split is all there is (it decided the level, failed, or was
+    // stopped), else nothing and plan_ holds the cubes.
+    std::optional<WorkResult> split() {
+        WorkItem item = level_;
+        item.part = item_part::split;
+        item.want = std::max(2u, executor_.slots() * std::max(1u, options_.cubes_per_slot));
+        item.time_limit_s = remaining_s();
+        executor_.submit(item);
+        std::optional<WorkResult> answer;
+        while (!answer && !stopped() && executor_.pending() > 0)
+            for (WorkResult &r : executor_.collect(std::chrono::milliseconds(20)))
+                if (r.key() == item.key()) answer = std::move(r);
+        if (!answer) {
+            drain(nullptr);
+            WorkResult out = cancelled_result(level_.key());
+            if (!cancelled()) out.status = PZ_SOLVE_LIMIT;
+            return out;
+        }
+        answer->part = item_part::whole;
+        if (!answer->status || answer->cubes.empty()) return answer; // a failure, or the split decided the level
+        plan_.combine = pz_combine(answer->combine);
+        plan_.root_lower = answer->lower_bound;
+        plan_.root_upper = answer->upper_bound;
+        plan_.root_solution = answer->solution;
+        plan_.cubes = std::move(answer->cubes);
+        if (options_.on_split) options_.on_split(plan_);
+        return std::nullopt;
+    }
+
+    WorkItem cube_item(size_t index, const CubeTally &tally) const {
+        WorkItem item = level_;
+        item.part = int32_t(index);
+        item.cube = plan_.cubes[index];
+        if (plan_.combine == PZ_COMBINE_BEST) item.known_best = tally.upper();
+        item.time_limit_s = remaining_s();
+        return item;
+    }
+
+    void fold(const WorkResult &r, CubeTally &tally) {
+        if (r.level_id != level_.level_id || r.part < 0 || size_t(r.part) >= plan_.cubes.size()) return;
+        // An interrupted cube's "cancelled" says nothing: it is not stored, and it does not count as an answer.
+        if (r.status && *r.status == PZ_SOLVE_CANCELLED) return;
+        tally.add(size_t(r.part), r);
+        if (options_.on_cube) options_.on_cube(size_t(r.part), r);
+        report(tally);
+    }
+
+    // Stops what still runs and waits for it to come back; late full answers still count.
+    void drain(CubeTally *tally) {
+        if (executor_.pending() == 0) return;
+        executor_.interrupt();
+        while (executor_.pending() > 0)
+            for (const WorkResult &r : executor_.collect(std::chrono::milliseconds(50)))
+                if (tally) fold(r, *tally);
+    }
+
+    void report(const CubeTally &tally) const {
+        if (!options_.on_progress) return;
+        options_.on_progress({tally.finished(), tally.total(), tally.lower(), tally.upper()});
+    }
+
+    bool cancelled() const { return options_.cancel && options_.cancel->load(); }
+    bool out_of_time() const { return options_.time_limit_s > 0 && elapsed_ms() >= 1000 * options_.time_limit_s; }
+    bool stopped() const { return cancelled() || out_of_time(); }
+    double elapsed_ms() const { return std::chrono::duration<double, std::milli>(Clock::now() - start_).count(); }
+    // What is left of the level's budget, for the next item (0: no limit).
+    double remaining_s() const {
+        return options_.time_limit_s > 0 ? std::max(0.001, options_.time_limit_s - elapsed_ms() / 1000) : 0;
+    }
+
+    Executor &executor_;
+    const WorkItem &level_;
+    const ConquestOptions &options_;
+    Clock::time_point start_;
+    KnownCubes plan_;
+};
+
+} // namespace
+
+WorkResult conquer(Executor &executor, const WorkItem &level, const ConquestOptions &options) {
+    return Conquest(executor, level, options).run();
+}
+
+} // namespace pluzzle::host

@@ -1,0 +1,133 @@
+// split.cpp -- see split.hpp. A cube's text is "move CELL COLOUR": the root move that recolours the region holding
+// CELL (row-major index) with COLOUR.
+#include "split.hpp"
+
+#include "formats.hpp"
+#include "island_search.hpp"
+#include "islands.hpp"
+#include "regions.hpp"
+#include "solver.hpp"
+
+#include <pluzzle/text.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace kami {
+namespace {
+
+// The one island of a free-play board the split covers, with its regions' numbers in the whole board's graph.
+struct Splittable {
+    RegionGraph graph;
+    Island island;
+    std::vector<int32_t> local; // board region -> island region
+};
+
+std::optional<Splittable> splittable(const Board &board) {
+    if (board.mode != Mode::Free) return std::nullopt;
+    Splittable s;
+    s.graph = region_graph(board, board.cells);
+    std::vector<Island> islands = islands_of(s.graph);
+    if (islands.size() != 1 || s.graph.count() < 2) return std::nullopt;
+    s.island = std::move(islands[0]);
+    s.local.assign(size_t(s.graph.count()), -1);
+    for (size_t i = 0; i < s.island.region.size(); ++i) s.local[size_t(s.island.region[i])] = int32_t(i);
+    return s;
+}
+
+pluzzle::SolveOutcome outcome_of(const Board &board, const SolveReport &report, pluzzle::SolveControl &control) {
+    if (report.status == PZ_SOLVE_SOLVED || !report.moves.empty()) control.solution(encode_moves(board, report.moves));
+    pluzzle::SolveOutcome outcome;
+    outcome.status = report.status;
+    outcome.lower_bound = report.lower_bound;
+    if (report.upper_bound >= 0) outcome.upper_bound = report.upper_bound;
+    outcome.difficulty = estimate_difficulty(report);
+    return outcome;
+}
+
+} // namespace
+
+pluzzle::Split split_board(const Board &board, pluzzle::SolveControl &control) {
+    pluzzle::Split split;
+    split.combine = pluzzle::Combine::best;
+    const std::optional<Splittable> s = splittable(board);
+    if (!s) { // solved whole: the level's answer, or its bounds when a limit stops it
+        split.outcome = outcome_of(board, solve_board(board, control), control);
+        return split;
+    }
+    // The quick list: the bound every cube must beat. A proof it is optimal already needs no cube.
+    SolveOptions quick;
+    quick.optimal = false;
+    const SolveReport root = solve_board(board, control, quick);
+    if (control.stopped() || root.lower_bound >= root.upper_bound) {
+        SolveReport decided = root; // quick mode says SOLVED whatever it proved: only a proof is an answer here
+        decided.status = control.stopped() ? control.stop_status() : PZ_SOLVE_SOLVED;
+        split.outcome = outcome_of(board, decided, control);
+        return split;
+    }
+    split.outcome = outcome_of(board, root, control);
+    split.outcome.status = PZ_SOLVE_LIMIT;
+    // Every root move, those that join the most groups first (the order the exact search tries them in).
+    struct Root {
+        int joined;
+        int32_t region;
+        int colour;
+    };
+    std::vector<Root> moves;
+    for (int32_t r = 0; r < s->graph.count(); ++r)
+        for (int c = 1; c <= board.colours; ++c) {
+            if (c == s->graph.colour[size_t(r)]) continue;
+            int joined = 0;
+            for (int32_t a : s->graph.adjacent[size_t(r)]) joined += s->graph.colour[size_t(a)] == c;
+            moves.push_back({joined, r, c});
+        }
+    std::stable_sort(moves.begin(), moves.end(), [](const Root &a, const Root &b) { return a.joined > b.joined; });
+    for (const Root &m : moves)
+        split.cubes.push_back("move " + std::to_string(s->graph.cell[size_t(m.region)]) + " " + std::to_string(m.colour));
+    return split;
+}
+
+pluzzle::SolveOutcome solve_cube_board(const Board &board, std::string_view cube, pluzzle::SolveControl &control) {
+    const auto bad = [&](const std::string &why) {
+        return pluzzle::bad_argument("cube '" + std::string(cube.substr(0, 40)) + "': " + why, "cube");
+    };
+    const std::optional<Splittable> s = splittable(board);
+    if (!s) throw bad("this board is not split into cubes (pivot mode, several islands or one region)");
+    const std::vector<pluzzle::Token> words = pluzzle::tokens(cube);
+    if (words.size() != 3 || words[0].text != "move") throw bad("expected 'move CELL COLOUR'");
+    const std::optional<int64_t> cell = pluzzle::whole_number<int64_t>(words[1].text);
+    const std::optional<int> colour = pluzzle::whole_number<int>(words[2].text);
+    if (!cell || *cell < 0 || *cell >= board.size() || board.cells[size_t(*cell)] == 0) throw bad("no tile at CELL");
+    const int32_t region = s->graph.region_of[size_t(*cell)];
+    if (!colour || *colour < 1 || *colour > board.colours || *colour == s->graph.colour[size_t(region)])
+        throw bad("COLOUR must be another colour of the palette");
+
+    BoundTable table;
+    WalkMemo walk_memo;
+    IslandSearch search(s->island, board.colours, control, table, walk_memo, 0x243f6a8885a308d3ULL);
+    // Only lists shorter than the best known matter; with none known, any list (regions moves always do).
+    const auto shorter_than_known = [&control, regions = s->graph.count()] {
+        const double known = control.known_best();
+        return std::isfinite(known) ? int(known) - 1 : regions;
+    };
+    std::vector<IslandMove> moves;
+    int lower = 0;
+    const bool found = search.search_below({s->local[size_t(region)], uint8_t(*colour)}, shorter_than_known(), moves,
+                                           lower, shorter_than_known);
+    SolveReport report;
+    report.regions = s->graph.count();
+    report.nodes = search.nodes();
+    report.lower_bound = lower;
+    if (found) {
+        for (const IslandMove &m : moves)
+            report.moves.push_back({s->graph.cell[size_t(s->island.region[size_t(m.region)])], m.colour});
+        report.status = PZ_SOLVE_SOLVED;
+        report.upper_bound = int(moves.size());
+    } else {
+        report.status = search.stopped() ? control.stop_status() : PZ_SOLVE_UNSOLVABLE; // none shorter here
+    }
+    return outcome_of(board, report, control);
+}
+
+} // namespace kami
