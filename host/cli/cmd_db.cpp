@@ -50,6 +50,8 @@ struct DbArgs {
     double heartbeat_s = 10;   // --mpi: a rank silent this long is lost
     bool jobs_given = false, timeout_given = false; // else the settings file decides
     bool dry_run = false;                           // import: read and check the files, write nothing
+    bool split = false;                             // solve: conquer hard levels with cubes (issue 48)
+    double split_after_s = 1;
 };
 
 // The \r progress line of `db solve`, at most ~10 times a second; the last state is always shown.
@@ -276,6 +278,20 @@ host::BulkOptions bulk_options(Context &ctx, DbArgs &args, host::Store &store) {
     options.node_limit = args.node_limit;
     options.resume = args.resume;
     options.cancel = &ctx.cancel;
+    options.split = args.split;
+    options.split_after_s = args.split_after_s;
+    if (args.split && !ctx.quiet) // a long proof says how it goes: cubes answered and the bounds, every few seconds
+        options.on_cubes = [last = std::chrono::steady_clock::time_point()](const host::BulkItem &item,
+                                                                            const host::ConquestProgress &p) mutable {
+            const auto now = std::chrono::steady_clock::now();
+            if (p.done != p.total && now - last < std::chrono::seconds(2)) return;
+            last = now;
+            std::cerr << (isatty(STDERR_FILENO) ? "\r\033[K" : "") << "level " << item.level_id;
+            if (!item.name.empty()) std::cerr << " '" << item.name << "'";
+            std::cerr << ": cubes " << p.done << "/" << p.total;
+            if (!std::isnan(p.lower)) std::cerr << ", bounds [" << p.lower << ", " << p.upper << "]";
+            std::cerr << "\n";
+        };
     if (ctx.json)
         options.on_item = [&ctx, &args](const host::BulkItem &item) {
             // file = the database, index = 0-based position within the pack (positions count from 1).
@@ -429,6 +445,9 @@ void add_db_command(CLI::App &app, Context &ctx) {
     CLI::Option *timeout = add_default_timeout_option(*solve, args->timeout_s);
     add_node_limit_option(*solve, args->node_limit);
     solve->add_flag("--resume", args->resume, "Skip levels already solved by the same plugin version");
+    add_split_options(*solve, args->split, args->split_after_s,
+                      "that every job (or rank) solves once the other levels are done; cubes and their answers are "
+                      "stored, so --resume goes on from them");
     auto *isolate = solve->add_flag("--isolate", args->isolate,
                                     "Solve in worker processes: a plugin that crashes or hangs costs one level "
                                     "(status crashed or timeout), not the run (default for plugins not bundled)");

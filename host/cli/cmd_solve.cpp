@@ -338,13 +338,7 @@ void add_solve_command(CLI::App &app, Context &ctx) {
         ->check(kNotNegative & CLI::Range(1u, 1000000u));
     CLI::Option *jobs = add_jobs_option(*cmd, args->jobs);
     cmd->add_option("--option", args->params, "Solver option key=value (repeatable)");
-    cmd->add_flag("--split", args->split,
-                  "A level not solved within --split-after is split into cubes that every job solves at once "
-                  "(plugins with the 'split' capability)");
-    cmd->add_option("--split-after", args->split_after_s,
-                    "Seconds a level is solved whole before it is split (with --split)")
-        ->check(CLI::Range(0.0, 1e6))
-        ->capture_default_str();
+    add_split_options(*cmd, args->split, args->split_after_s, "that every job solves at once");
     cmd->callback([&ctx, args, jobs, timeout] {
         args->jobs_given = jobs->count() > 0;
         args->timeout_given = timeout->count() > 0;

@@ -45,5 +45,14 @@ inline CLI::Option *add_jobs_option(CLI::App &cmd, unsigned &jobs) {
     return cmd.add_option("-j,--jobs", jobs, "Threads (0 = every core; default from settings)")
         ->check(kNotNegative & CLI::Range(0u, host::kMaxJobs));
 }
+// Cube-and-conquer (issue 48): `what_else` says where the cubes run and what becomes of them.
+inline void add_split_options(CLI::App &cmd, bool &split, double &split_after_s, const std::string &what_else) {
+    cmd.add_flag("--split", split,
+                 "A level not solved within --split-after is split into cubes (plugins with the 'split' "
+                 "capability) " + what_else);
+    cmd.add_option("--split-after", split_after_s, "Seconds a level is solved whole before it is split (0: at once)")
+        ->check(CLI::Range(0.0, 1e6))
+        ->capture_default_str();
+}
 
 } // namespace pluzzle::cli

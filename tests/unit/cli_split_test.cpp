@@ -3,6 +3,13 @@
 // cube that kills its worker costs that cube, never the answer's correctness; a fast level is never split.
 #include "test_support.hpp"
 
+#include <pluzzle/host/store/sqlite.hpp>
+#include <pluzzle/host/store/store.hpp>
+
+#include <csignal>
+#include <sqlite3.h>
+#include <thread>
+
 using namespace pluzzle::test;
 
 namespace {
@@ -77,4 +84,90 @@ TEST(CliSplit, SolverOptionsWithSplitAreRefused) {
                             true);
     EXPECT_EQ(r.exit_code, 3) << r.out;
     EXPECT_NE(r.out.find("--split"), std::string::npos) << r.out;
+}
+
+namespace {
+
+// cube index -> (status, solved_at) of the stored split of the only level (status "" when not answered yet).
+std::map<int, std::pair<std::string, std::string>> stored_cubes(const std::string &db) {
+    pluzzle::host::sql::Database raw(db, SQLITE_OPEN_READONLY);
+    auto st = raw.prepare("SELECT idx, COALESCE(status, ''), COALESCE(solved_at, '') FROM cubes ORDER BY idx");
+    std::map<int, std::pair<std::string, std::string>> out;
+    while (st.step()) out[int(st.int64(0))] = {st.text(1), st.text(2)};
+    return out;
+}
+
+size_t answered(const std::map<int, std::pair<std::string, std::string>> &cubes) {
+    size_t n = 0;
+    for (const auto &[index, cube] : cubes) n += !cube.first.empty();
+    return n;
+}
+
+} // namespace
+
+// `db solve --split`: the easy level is solved whole, the hard one conquered with cubes once the others are done; its
+// result is stored like any other and its cubes are forgotten once the answer is final.
+TEST(CliSplit, DbSolveConquersTheHardLevelAfterTheEasyOnesAndForgetsItsCubes) {
+    TempDir dir;
+    write_file(dir / "levels.probe", "probe 1\nvalue 1\n\nprobe 1\nvalue 2\nsleep_ms 20000\nsplit count\n"
+                                     "cube none\ncube solutions=1,sleep_ms=100\ncube none\ncube none\n");
+    const std::string db = dir / "levels.db";
+    ASSERT_EQ(run(cli(probe_dir("good")) + " -q db import " + quote(db) + " " + quote(dir / "levels.probe") +
+                  " --pack p")
+                  .exit_code,
+              0);
+    const RunResult r = run(cli(probe_dir("good")) + " --json db solve " + quote(db) + " --split --split-after 0.3 -j 2");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    std::vector<std::string> statuses;
+    for (const auto &line : json_lines(r.out))
+        if (line.HasMember("status")) statuses.push_back(member(line, "name") + ": " + member(line, "status"));
+    EXPECT_EQ(statuses, (std::vector<std::string>{"levels #1: unique", "levels #2: unique"}))
+        << "the easy one first, then the conquered one";
+    EXPECT_TRUE(stored_cubes(db).empty()) << "a final answer: its cubes are not kept";
+    pluzzle::host::Store store(db);
+    for (const auto &l : store.levels()) EXPECT_EQ(store.results(l.id).size(), 1u);
+}
+
+// A long proof killed (SIGKILL) after some cubes answered: --resume keeps those answers and solves only the others.
+TEST(CliSplit, DbSolveResumeGoesOnFromTheCubesThatFinished) {
+    TempDir dir;
+    std::string level = "probe 1\nvalue 5\nsleep_ms 60000\nsplit count\n";
+    for (int i = 0; i < 8; ++i) level += "cube sleep_ms=700\n";
+    write_file(dir / "hard.probe", level);
+    const std::string db = dir / "hard.db";
+    ASSERT_EQ(run(cli(probe_dir("good")) + " -q db import " + quote(db) + " " + quote(dir / "hard.probe") + " --pack p")
+                  .exit_code,
+              0);
+    const std::string solve = cli(probe_dir("good")) + " -q db solve " + quote(db) + " --split --split-after 0 -j 1";
+    const pid_t first = start_shell(solve + " >/dev/null 2>&1");
+    ASSERT_GT(first, 0);
+    std::map<int, std::pair<std::string, std::string>> before;
+    for (int i = 0; i < 3000 && answered(before = stored_cubes(db)) < 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ::kill(first, SIGKILL);
+    ASSERT_TRUE(wait_for(first, std::chrono::seconds(10)).has_value());
+    before = stored_cubes(db);
+    ASSERT_EQ(before.size(), 8u);
+    const size_t kept = answered(before);
+    ASSERT_GE(kept, 2u);
+    ASSERT_LT(kept, 8u) << "the run finished before it could be killed";
+
+    // Resumed with too little time to finish: the answers of before stay as they were, more are added.
+    const RunResult part = run(solve + " --resume --timeout 1.2", true);
+    const auto middle = stored_cubes(db);
+    for (const auto &[index, cube] : before)
+        if (!cube.first.empty()) EXPECT_EQ(middle.at(index), cube) << "cube " << index << " was solved again";
+    EXPECT_GT(answered(middle), kept) << part.out;
+    EXPECT_LT(answered(middle), 8u) << part.out;
+
+    const RunResult last = run(cli(probe_dir("good")) + " --json db solve " + quote(db) +
+                               " --split --split-after 0 -j 1 --resume");
+    EXPECT_EQ(last.exit_code, 1) << "no solution in any cube: unsolvable counts as unsolved\n" << last.out;
+    pluzzle::host::Store store(db);
+    const auto levels = store.levels();
+    ASSERT_EQ(levels.size(), 1u);
+    const auto results = store.results(levels[0].id);
+    ASSERT_FALSE(results.empty());
+    EXPECT_EQ(pluzzle::host::attempt_status_text(results.front().status), std::string("unsolvable")) << last.out;
+    EXPECT_TRUE(stored_cubes(db).empty());
 }

@@ -59,20 +59,12 @@ Setup sample_setup() {
     return {1.5, 10'000'000, 5, 2.15, 256, 2, true, {"/usr/lib/pluzzle/plugins/lightsout.so", "", kUtf8}};
 }
 
-WorkItem item_of(int64_t id, std::string type, std::string text) {
-    WorkItem item;
-    item.level_id = id;
-    item.type = std::move(type);
-    item.text = std::move(text);
-    return item;
-}
-
 Chunk sample_chunk() {
     Chunk chunk{7,
-                {item_of(1, "probe", kMultiline), item_of(-9, "", ""),
-                 item_of(std::numeric_limits<int64_t>::max(), "nonogram", std::string(1 << 20, 'x') + kUtf8),
-                 item_of(std::numeric_limits<int64_t>::min(), "kami", kBinary), item_of(3, "kami", "kami 1"),
-                 item_of(3, "kami", "kami 1")}};
+                {pluzzle::host::level_item(1, "probe", kMultiline), pluzzle::host::level_item(-9, "", ""),
+                 pluzzle::host::level_item(std::numeric_limits<int64_t>::max(), "nonogram", std::string(1 << 20, 'x') + kUtf8),
+                 pluzzle::host::level_item(std::numeric_limits<int64_t>::min(), "kami", kBinary), pluzzle::host::level_item(3, "kami", "kami 1"),
+                 pluzzle::host::level_item(3, "kami", "kami 1")}};
     chunk.items[4].part = item_part::split; // ABI 1.8: a split, and a cube with the best cost its conquest knew
     chunk.items[4].want = 16;
     chunk.items[4].time_limit_s = 2.5;
@@ -380,7 +372,7 @@ TEST(WorkerProtocol, CorruptLengthsAndValuesNameTheField) {
     EXPECT_NE(reader.error().find("field 'kind': unknown frame kind 42"), std::string::npos) << reader.error();
 
     // The encoder refuses what the decoder would.
-    Chunk too_big{1, {item_of(1, "probe", std::string(kMaxString + 1, 'x'))}};
+    Chunk too_big{1, {pluzzle::host::level_item(1, "probe", std::string(kMaxString + 1, 'x'))}};
     try {
         encode(too_big);
         FAIL() << "an over-cap text was encoded";
@@ -388,7 +380,7 @@ TEST(WorkerProtocol, CorruptLengthsAndValuesNameTheField) {
         EXPECT_EQ(e.field(), "text");
         EXPECT_NE(std::string(e.what()).find("CHUNK"), std::string::npos) << e.what();
     }
-    EXPECT_NO_THROW(payload_of(Chunk{1, {item_of(1, "probe", std::string(kMaxString, 'x'))}})); // the cap itself is allowed
+    EXPECT_NO_THROW(payload_of(Chunk{1, {pluzzle::host::level_item(1, "probe", std::string(kMaxString, 'x'))}})); // the cap itself is allowed
 }
 
 TEST(WorkerProtocol, FramesFedOneByteAtATimeComeOutIdentical) {

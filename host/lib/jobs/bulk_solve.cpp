@@ -6,6 +6,8 @@
 
 #include <pluzzle/host/base/json_line.hpp>
 #include <pluzzle/host/jobs/crash_note.hpp>
+
+#include "jobs/cube_records.hpp"
 #include <pluzzle/host/solve/thread_executor.hpp>
 
 #include <chrono>
@@ -142,6 +144,10 @@ class Dispatcher {
             if (!out.empty()) hand_out(std::move(out), false, !in_process_, 0, ahead - pending);
             if (!deferred_.empty()) all_handed_out = false; // the stream ended, its last candidates wait
             if ((stopping || all_handed_out) && executor_.pending() == 0) {
+                if (!stopping && !to_conquer_.empty()) { // the pack's other levels are done: every slot on this one
+                    conquer_next();
+                    continue;
+                }
                 if (stopping || (held_.empty() && left_.empty())) break;
                 come_back();
                 continue;
@@ -167,12 +173,15 @@ class Dispatcher {
         return std::min(most, size_t(double(slots) * std::min(per_slot, 1e6)));
     }
 
+    void renew_lease_when_due() {
+        if (Clock::now() < renew_due_) return;
+        store_.renew_run(run_id_, kLeaseSeconds);
+        renew_due_ = Clock::now() +
+                     std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kLeaseSeconds / 4));
+    }
+
     void collect_and_commit() {
-        if (Clock::now() >= renew_due_) {
-            store_.renew_run(run_id_, kLeaseSeconds);
-            renew_due_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                            std::chrono::duration<double>(kLeaseSeconds / 4));
-        }
+        renew_lease_when_due();
         const std::vector<WorkResult> arrived = executor_.collect(kPollWait);
         for (const WorkResult &r : arrived)
             add_to_batch(r);
@@ -187,6 +196,8 @@ class Dispatcher {
         std::vector<int64_t> unanswered = std::move(cancelled_ids_);
         for (auto &[id, rec] : in_flight_)
             unanswered.push_back(id);
+        for (const LevelRecord &rec : to_conquer_) // set aside, never conquered (a cancel)
+            unanswered.push_back(rec.id);
         store_.clear_in_flight(unanswered);
         store_.end_run(run_id_);
         if (cancel_requested()) report_.cancelled = true;
@@ -329,8 +340,17 @@ class Dispatcher {
                 continue;
             case ClaimOutcome::kNotTried: not_tried.push_back(std::move(rec)); continue;
             }
-            executor_.submit({rec.id, rec.type, rec.text});
-            rec.text.clear(); // the worker has it now; the dispatcher keeps what the report needs
+            WorkItem item = level_item(rec.id, rec.type, rec.text);
+            if (options_.split && split_first(*registry_.find(rec.type))) {
+                item.time_limit_s = options_.split_after_s; // a level still undecided then is conquered later
+                if (item.time_limit_s == 0) {
+                    to_conquer_.push_back(std::move(rec));
+                    continue;
+                }
+            } else {
+                rec.text.clear(); // the worker has it now; the dispatcher keeps what the report needs
+            }
+            executor_.submit(std::move(item));
             const int64_t id = rec.id;
             in_flight_.emplace(id, std::move(rec));
         }
@@ -379,13 +399,60 @@ class Dispatcher {
         return item;
     }
 
-    // Queues one result for the next commit; it is reported once committed.
+    // Queues one result for the next commit; it is reported once committed. A level --split set a time for that is
+    // still undecided is set aside for its conquest instead (its claim stays).
     void add_to_batch(const WorkResult &r) {
         auto found = in_flight_.find(r.level_id);
         if (found == in_flight_.end()) return; // not reached: an executor answers each submitted level once
-        const LevelRecord rec = std::move(found->second);
+        LevelRecord rec = std::move(found->second);
         in_flight_.erase(found);
+        if (options_.split && r.status == PZ_SOLVE_LIMIT && split_first(*registry_.find(rec.type))) {
+            to_conquer_.push_back(std::move(rec));
+            return;
+        }
         add_to_batch(r, rec);
+    }
+
+    // Whether --split conquers this plugin's undecided levels: it splits, and its solves get less time whole than
+    // the level's limit.
+    bool split_first(const Plugin &plugin) const {
+        return plugin.can_split() && (options_.timeout_s <= 0 || options_.split_after_s < options_.timeout_s);
+    }
+
+    // One set-aside level on every slot: its stored split goes on (--resume), or a new one is made and stored; each
+    // cube's answer is stored as it comes; the level's result is stored as any other, and its cubes are forgotten
+    // once the answer is final.
+    void conquer_next() {
+        LevelRecord rec = std::move(to_conquer_.front());
+        to_conquer_.pop_front();
+        const auto plugin = registry_.find(rec.type);
+        const std::string id = plugin->id(), version = plugin->version();
+        ConquestOptions options;
+        options.max_solutions = 2;
+        options.cancel = options_.cancel;
+        if (options_.timeout_s > 0) options.time_limit_s = std::max(0.001, options_.timeout_s - options_.split_after_s);
+        std::vector<std::string> texts; // the cubes' texts, stored with their answers
+        if (const std::optional<StoredSplit> stored = store_.split_of(rec.id, id, version)) {
+            options.known = known_cubes(*stored);
+            texts = options.known->cubes;
+        }
+        options.on_split = [&](const KnownCubes &split) {
+            store_.save_split(rec.id, id, version, stored_split(split));
+            texts = split.cubes;
+        };
+        options.on_cube = [&](size_t index, const WorkResult &answer) {
+            store_.save_cube_answer(rec.id, id, version, index, stored_answer(texts.at(index), answer));
+        };
+        options.on_wait = [&] { renew_lease_when_due(); };
+        if (options_.on_cubes)
+            options.on_progress = [&](const ConquestProgress &p) { options_.on_cubes(item_of(rec), p); };
+        WorkResult r = conquer(executor_, level_item(rec.id, rec.type, rec.text), options);
+        r.level_id = rec.id;
+        const bool final = attempt_final(r.status);
+        rec.text.clear();
+        add_to_batch(r, rec);
+        commit_batch();
+        if (final) store_.drop_split(rec.id, id, version);
     }
 
     void add_to_batch(const WorkResult &r, const LevelRecord &rec) {
@@ -461,6 +528,7 @@ class Dispatcher {
     BulkReport report_;
     size_t to_solve_ = 0;
     std::unordered_map<int64_t, LevelRecord> in_flight_; // handed out, no result yet (without their text)
+    std::deque<LevelRecord> to_conquer_;                 // --split: undecided, with their text, conquered at the end
     int64_t run_id_ = 0;                                 // this run on the database (begin_run)
     std::optional<CrashNote> note_;                      // armed while this process's threads solve
     std::string done_since_; // results stored since then are done: this run's start, or an older live run's

@@ -40,6 +40,7 @@ class Conquest {
             }
             if (to_solve.empty() && executor_.pending() == 0) break; // every cube answered (some not in full)
             for (const WorkResult &r : executor_.collect(std::chrono::milliseconds(20))) fold(r, tally);
+            if (options_.on_wait) options_.on_wait();
         }
         drain(&tally);
         WorkResult out = tally.level_result(level_.level_id);
@@ -58,9 +59,11 @@ class Conquest {
         item.time_limit_s = remaining_s();
         executor_.submit(item);
         std::optional<WorkResult> answer;
-        while (!answer && !stopped() && executor_.pending() > 0)
+        while (!answer && !stopped() && executor_.pending() > 0) {
             for (WorkResult &r : executor_.collect(std::chrono::milliseconds(20)))
                 if (r.key() == item.key()) answer = std::move(r);
+            if (options_.on_wait) options_.on_wait();
+        }
         if (!answer) {
             drain(nullptr);
             WorkResult out = cancelled_result(level_.key());

@@ -237,8 +237,8 @@ void Store::check_readable() {
         const char *name;
         int since; // schema version that created it
     };
-    static const Table kTables[] = {{"packs", 1}, {"levels", 1}, {"results", 2}, {"profiles", 3}, {"in_flight", 6},
-                                    {"runs", 8}};
+    static const Table kTables[] = {{"packs", 1},    {"levels", 1}, {"results", 2},     {"profiles", 3},
+                                    {"in_flight", 6}, {"runs", 8},   {"cube_splits", 9}, {"cubes", 9}};
     for (const Table &table : kTables)
         if (version >= table.since && !tables.count(table.name))
             throw StoreError(path(), "damaged pluzzle database: table '" + std::string(table.name) +

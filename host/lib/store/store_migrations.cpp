@@ -89,6 +89,37 @@ constexpr const char *kMigrations[] = {
        ALTER TABLE in_flight ADD COLUMN run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL;
        ALTER TABLE in_flight ADD COLUMN deaths INTEGER NOT NULL DEFAULT 0;
        CREATE INDEX in_flight_run ON in_flight(run_id);)",
+    // 9: a hard level's split into cubes and each cube's answer as it comes (ABI 1.8, issue 48), so a long proof
+    // survives a kill and `db solve --split --resume` goes on from the cubes that finished. Keyed by plugin version:
+    // another version's cubes are not this one's. status NULL: not answered yet.
+    R"(CREATE TABLE cube_splits(
+           level_id INTEGER NOT NULL REFERENCES levels(id) ON DELETE CASCADE,
+           plugin_id TEXT NOT NULL,
+           plugin_version TEXT NOT NULL,
+           combine INTEGER NOT NULL,
+           root_lower REAL,
+           root_upper REAL,
+           root_solution TEXT NOT NULL DEFAULT '',
+           created_at TEXT NOT NULL,
+           PRIMARY KEY(level_id, plugin_id, plugin_version));
+       CREATE TABLE cubes(
+           level_id INTEGER NOT NULL,
+           plugin_id TEXT NOT NULL,
+           plugin_version TEXT NOT NULL,
+           idx INTEGER NOT NULL,
+           text TEXT NOT NULL,
+           status TEXT,
+           lower_bound REAL,
+           upper_bound REAL,
+           solutions INTEGER NOT NULL DEFAULT 0,
+           solution TEXT NOT NULL DEFAULT '',
+           second_solution TEXT NOT NULL DEFAULT '',
+           nodes INTEGER NOT NULL DEFAULT 0,
+           time_ms REAL NOT NULL DEFAULT 0,
+           solved_at TEXT,
+           PRIMARY KEY(level_id, plugin_id, plugin_version, idx),
+           FOREIGN KEY(level_id, plugin_id, plugin_version)
+               REFERENCES cube_splits(level_id, plugin_id, plugin_version) ON DELETE CASCADE);)",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == Store::kSchemaVersion,
               "one migration per schema version");

@@ -1,6 +1,7 @@
 // bulk_solve.hpp -- the main job: solve every stored level (of a pack/type) on an Executor (threads by default),
 // storing each result the moment it arrives, so killing the run loses at most the levels in flight.
 #pragma once
+#include <pluzzle/host/solve/conquest.hpp>
 #include <pluzzle/host/solve/executor.hpp>
 #include <pluzzle/host/plugin/plugin_registry.hpp>
 #include <pluzzle/host/store/store.hpp>
@@ -44,6 +45,13 @@ struct BulkOptions {
     std::chrono::milliseconds commit_window{50};
     std::function<void(const BulkProgress &)> on_progress; // called on the calling thread, after the result is stored
     std::function<void(const BulkItem &)> on_item;         // likewise
+    // Cube-and-conquer (issue 48): a level still undecided after split_after_s (0: at once) is set aside, and once
+    // the others are done each one is split into cubes that every slot solves (conquest.hpp). Its cubes and their
+    // answers are stored as they come (schema 9): a run killed in a long proof, started again with --resume, goes
+    // on from the cubes that finished. on_cubes says how a conquest is going (item: the level, no status yet).
+    bool split = false;
+    double split_after_s = 1;
+    std::function<void(const BulkItem &, const ConquestProgress &)> on_cubes;
 };
 
 struct BulkCell {

@@ -40,6 +40,7 @@ struct ConquestOptions {
     std::function<void(const KnownCubes &)> on_split;              // the new split, before any cube runs (to store)
     std::function<void(size_t index, const WorkResult &)> on_cube; // each cube's answer as it arrives (to store)
     std::function<void(const ConquestProgress &)> on_progress;
+    std::function<void()> on_wait; // called while it waits for answers, every few tens of milliseconds
 };
 
 // Conquers `level` (an item of part whole) with every slot of `executor`, which must have nothing pending; it has

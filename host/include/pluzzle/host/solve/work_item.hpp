@@ -48,6 +48,15 @@ struct WorkItem {
     ItemKey key() const { return {level_id, part}; }
 };
 
+// A whole level's item.
+inline WorkItem level_item(int64_t level_id, std::string type, std::string text) {
+    WorkItem item;
+    item.level_id = level_id;
+    item.type = std::move(type);
+    item.text = std::move(text);
+    return item;
+}
+
 struct WorkResult {
     int64_t level_id = 0;
     int32_t part = item_part::whole;

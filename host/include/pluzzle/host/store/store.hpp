@@ -5,6 +5,7 @@
 // threads as long as the caller serialises the calls (e.g. with its own mutex). Every database failure, including
 // a file that is not a database or is corrupt or truncated, throws StoreError naming the file.
 #pragma once
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -20,7 +21,7 @@
 
 namespace pluzzle::host {
 
-constexpr int kStoreSchemaVersion = 8;
+constexpr int kStoreSchemaVersion = 9;
 
 enum class StoreMode {
     ReadWrite, // creates and migrates the file; fails up front if it cannot be written
@@ -135,6 +136,24 @@ struct InFlightMark {
     bool alone = false;
     int64_t run_id = 0; // the run that set it (schema 8); 0: no owner recorded (an older binary's mark)
     int deaths = 0;     // runs it was alone in that died without a crash note (schema 8)
+};
+
+// A hard level's split into cubes as stored (schema 9; store_cubes.cpp): the plugin's combine rule (pz_combine),
+// what the split proved and found, and each cube with its answer once it has one (status empty: none yet).
+struct StoredCube {
+    std::string text;
+    std::string status; // an attempt status text, or empty
+    double lower_bound = NAN, upper_bound = NAN;
+    uint32_t solutions = 0;
+    std::string solution, second_solution;
+    uint64_t nodes = 0;
+    double time_ms = 0;
+};
+struct StoredSplit {
+    int combine = 0;
+    double root_lower = NAN, root_upper = NAN;
+    std::string root_solution;
+    std::vector<StoredCube> cubes; // in the split's order
 };
 
 // A run on the database (schema 8; store_runs.cpp): a bulk solve, the editor's pack solve, an MPI run's rank 0.
@@ -270,6 +289,17 @@ public:
     // Whether the owner of a mark is gone (run_gone): this connection's own run never is; owner 0 (an older
     // binary's mark, or a run no longer recorded) always is.
     bool owner_gone(int64_t run_id, double now);
+
+    // Cube splits (schema 9; store_cubes.cpp), per level and plugin version. save_split replaces any earlier split
+    // of the level by the same plugin version; save_cube_answer records cube `index`'s answer (its text stays);
+    // split_of reads it all back; drop_split forgets it (the level has its final result).
+    void save_split(int64_t level_id, const std::string &plugin_id, const std::string &plugin_version,
+                    const StoredSplit &split);
+    void save_cube_answer(int64_t level_id, const std::string &plugin_id, const std::string &plugin_version,
+                          size_t index, const StoredCube &answer);
+    std::optional<StoredSplit> split_of(int64_t level_id, const std::string &plugin_id,
+                                        const std::string &plugin_version);
+    void drop_split(int64_t level_id, const std::string &plugin_id, const std::string &plugin_version);
 
     // Player profiles (schema version 3; store_profiles.cpp). Empty player, plugin or AI ids are an InputError.
     std::optional<ProfileRecord> profile(const std::string &player, const std::string &plugin_id,
