@@ -7,6 +7,7 @@
 #include "play.hpp"
 #include "render.hpp"
 #include "solver.hpp"
+#include "split.hpp"
 
 #include <pluzzle/export.hpp>
 
@@ -24,7 +25,8 @@ std::string fraction_text(double x) {
 class Nonogram final : public pluzzle::TypedPuzzle<Puzzle, PlayState> {
 public:
     static constexpr uint64_t capabilities =
-        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK;
+        PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK |
+        PZ_CAP_SPLIT;
 
     pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo info;
@@ -86,7 +88,22 @@ public:
 
     // --- solving
     pluzzle::SolveOutcome solve(const Puzzle &p, pluzzle::SolveControl &control) const {
+        return solve_with(p, control, {});
+    }
+
+    // --- cube-and-conquer (ABI 1.8): cubes assign a few cells chosen by look-ahead (split.hpp)
+    pluzzle::Split split(const Puzzle &p, unsigned want, pluzzle::SolveControl &control) const {
+        return split_puzzle(p, want, control);
+    }
+    pluzzle::SolveOutcome solve_cube(const Puzzle &p, std::string_view cube, pluzzle::SolveControl &control) const {
+        return solve_with(p, control, read_cube(p, cube));
+    }
+
+    // The solver with the request's options, from the cells `given` (none: the whole puzzle).
+    static pluzzle::SolveOutcome solve_with(const Puzzle &p, pluzzle::SolveControl &control,
+                                            std::vector<std::pair<int, int8_t>> given) {
         SolverOptions options;
+        options.given = std::move(given);
         options.probing = control.options().boolean("probing");
         options.restarts = control.options().boolean("restarts");
         const std::string search = control.options().text("search");

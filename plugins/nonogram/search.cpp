@@ -334,6 +334,7 @@ SolverReport Search::run() {
     }
     if (well_formed && row_sum == col_sum) {
         prop_.queue_all_lines();
+        for (const auto &[cell, value] : options_.given) prop_.assign(cell, value);
         // DFS runs with budgets 1024, 2048, 4096 branches (runs 2 and 3 randomized), then a complete
         // deterministic run (endless doubling randomized runs for a first solution): first solutions (and second
         // ones) are heavy-tailed in the branch order. With clause learning the DFS gets a budget of line solves

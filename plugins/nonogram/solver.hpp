@@ -35,6 +35,9 @@ struct SolverOptions {
     // and columns from the root's logic fixpoint set each decision's value until the first solution (kLines also
     // decides the surest cells first; kCnf gets them as phases). 0 = phase saving alone.
     unsigned belief_rounds = 100;
+    // Cells decided before the search starts (cell index, kEmpty or kFilled): a cube of a split (split.hpp). The
+    // search is then the part of the whole search where they hold; its solutions and count are that part's.
+    std::vector<std::pair<int, int8_t>> given;
 };
 
 struct SolverReport {
