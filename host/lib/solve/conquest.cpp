@@ -42,6 +42,14 @@ class Conquest {
             for (const WorkResult &r : executor_.collect(std::chrono::milliseconds(20))) fold(r, tally);
             if (options_.on_wait) options_.on_wait();
         }
+        // Out of time: the running cubes reach their own limit now too (it was the level's) and say what they proved;
+        // an interrupt would lose that (a cancelled cube proves nothing). They get a moment before it.
+        if (out_of_time() && !cancelled()) {
+            const auto grace = std::chrono::duration<double>(2 + 0.02 * options_.time_limit_s);
+            const auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(grace);
+            while (executor_.pending() > 0 && Clock::now() < until && !cancelled())
+                for (const WorkResult &r : executor_.collect(std::chrono::milliseconds(20))) fold(r, tally);
+        }
         drain(&tally);
         WorkResult out = tally.level_result(level_.level_id);
         if (!tally.decided() && cancelled()) out.status = PZ_SOLVE_CANCELLED;
