@@ -2,7 +2,9 @@
 // threads, a crashing plugin level recorded in place, ranks with other plugins refused, and a rank killed mid-run
 // -- Open MPI then ends the job, --resume finishes it; with --enable-recovery rank 0 reassigns its levels itself.
 #include "test_support.hpp"
+#include <pluzzle/host/store/sqlite.hpp>
 #include <pluzzle/host/store/store.hpp>
+#include <sqlite3.h>
 
 #include <csignal>
 #include <dirent.h>
@@ -253,6 +255,29 @@ TEST(CliMpi, AJobAndAThreadRunBesideItShareThePack) {
     pluzzle::host::Store store(db);
     EXPECT_TRUE(store.in_flight({}).empty());
     EXPECT_TRUE(store.runs().empty());
+}
+
+// Issue 48: `--mpi --split` -- the hard level's cubes go to the ranks like levels; once a cube's two solutions
+// decide it, the rank still on a 20 s cube is interrupted (the INTERRUPT frame) and the job ends at once.
+TEST(CliMpi, ASplitLevelsCubesRunOnTheRanksAndADecidedLevelInterruptsTheRest) {
+    TempDir dir;
+    write_file(dir / "l.probe", "probe 1\nvalue 1\n\nprobe 1\nvalue 2\nsleep_ms 20000\nsplit count\ncube none\n"
+                                "cube solutions=2,sleep_ms=200\ncube sleep_ms=20000\ncube none\ncube none\n");
+    const std::string db = import(dir, "levels.db", {dir / "l.probe"});
+    const auto start = std::chrono::steady_clock::now();
+    const RunResult r = run(mpirun("-np 3 ") + env(probe_dir("good")) + the_cli() + " --json db solve " + quote(db) +
+                            " --mpi --threads --split --split-after 0.3");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15)) << "the 20 s cube was interrupted";
+    size_t rows = 0;
+    const auto all = answers(db, &rows);
+    EXPECT_EQ(rows, 2u);
+    EXPECT_EQ(all.at("l #1").first, "unique");
+    EXPECT_EQ(all.at("l #2").first, "multiple") << r.out;
+    pluzzle::host::sql::Database raw(db, SQLITE_OPEN_READONLY);
+    auto cubes = raw.prepare("SELECT count(*) FROM cubes");
+    ASSERT_TRUE(cubes.step());
+    EXPECT_EQ(cubes.int64(0), 0) << "a final answer: its cubes are forgotten";
 }
 
 // With mpirun --enable-recovery the job survives a rank's death: rank 0 notices the silence and hands that rank's
