@@ -156,7 +156,9 @@ TEST(CliSplit, DbSolveResumeGoesOnFromTheCubesThatFinished) {
     const RunResult part = run(solve + " --resume --timeout 1.2", true);
     const auto middle = stored_cubes(db);
     for (const auto &[index, cube] : before)
-        if (!cube.first.empty()) EXPECT_EQ(middle.at(index), cube) << "cube " << index << " was solved again";
+        if (!cube.first.empty()) {
+            EXPECT_EQ(middle.at(index), cube) << "cube " << index << " was solved again";
+        }
     EXPECT_GT(answered(middle), kept) << part.out;
     EXPECT_LT(answered(middle), 8u) << part.out;
 
