@@ -173,3 +173,28 @@ TEST(CliSplit, DbSolveResumeGoesOnFromTheCubesThatFinished) {
     EXPECT_EQ(pluzzle::host::attempt_status_text(results.front().status), std::string("unsolvable")) << last.out;
     EXPECT_TRUE(stored_cubes(db).empty());
 }
+
+// A stored split whose combine rule was damaged is not used: the level is split again and solved right.
+TEST(CliSplit, ADamagedStoredSplitIsMadeAgain) {
+    TempDir dir;
+    write_file(dir / "hard.probe", "probe 1\nvalue 5\nsleep_ms 60000\nsplit count\n"
+                                   "cube solutions=1,sleep_ms=3000\ncube none\n");
+    const std::string db = dir / "hard.db";
+    ASSERT_EQ(run(cli(probe_dir("good")) + " -q db import " + quote(db) + " " + quote(dir / "hard.probe") + " --pack p")
+                  .exit_code,
+              0);
+    const std::string solve = cli(probe_dir("good")) + " -q db solve " + quote(db) + " --split --split-after 0 -j 1";
+    run(solve + " --timeout 0.5"); // the slow cube is not done: the split stays
+    ASSERT_EQ(stored_cubes(db).size(), 2u);
+    {
+        pluzzle::host::sql::Database raw(db, SQLITE_OPEN_READWRITE);
+        raw.exec("UPDATE cube_splits SET combine = 7");
+    }
+    const RunResult r = run(solve + " --resume", true);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    pluzzle::host::Store store(db);
+    const auto results = store.results(store.levels()[0].id);
+    ASSERT_FALSE(results.empty());
+    EXPECT_EQ(pluzzle::host::attempt_status_text(results.front().status), std::string("unique")) << r.out;
+    EXPECT_TRUE(stored_cubes(db).empty());
+}

@@ -432,10 +432,8 @@ class Dispatcher {
         options.cancel = options_.cancel;
         if (options_.timeout_s > 0) options.time_limit_s = std::max(0.001, options_.timeout_s - options_.split_after_s);
         std::vector<std::string> texts; // the cubes' texts, stored with their answers
-        if (const std::optional<StoredSplit> stored = store_.split_of(rec.id, id, version)) {
-            options.known = known_cubes(*stored);
-            texts = options.known->cubes;
-        }
+        if (const std::optional<StoredSplit> stored = store_.split_of(rec.id, id, version))
+            if ((options.known = known_cubes(*stored))) texts = options.known->cubes;
         options.on_split = [&](const KnownCubes &split) {
             store_.save_split(rec.id, id, version, stored_split(split));
             texts = split.cubes;

@@ -31,7 +31,10 @@ StoredCube stored_answer(const std::string &cube_text, const WorkResult &answer)
     return c;
 }
 
-KnownCubes known_cubes(const StoredSplit &stored) {
+std::optional<KnownCubes> known_cubes(const StoredSplit &stored) {
+    if (stored.cubes.empty() || (stored.combine != PZ_COMBINE_FIRST && stored.combine != PZ_COMBINE_COUNT &&
+                                 stored.combine != PZ_COMBINE_BEST))
+        return std::nullopt;
     KnownCubes k;
     k.combine = pz_combine(stored.combine);
     k.root_lower = stored.root_lower;
