@@ -56,21 +56,7 @@ class Loop final : public pluzzle::TypedPuzzle<Board, PlayState> {
         return meta;
     }
 
-    pluzzle::SolveOutcome solve(const Board &b, pluzzle::SolveControl &control) const {
-        SolveOptions options;
-        options.max_solutions = control.max_solutions();
-        options.count = control.options().boolean("count");
-        const SolveReport report = solve_board(b, control, options);
-        for (const auto &masks : report.solutions) control.solution(encode_masks(b, masks));
-        pluzzle::SolveOutcome outcome;
-        outcome.status = report.status;
-        if (report.counted) outcome.stats.emplace_back("solutions", report.count.str());
-        outcome.stats.emplace_back("decided_by_propagation", std::to_string(report.decided_by_propagation));
-        outcome.stats.emplace_back("components", std::to_string(report.components));
-        outcome.stats.emplace_back("largest_component", std::to_string(report.largest_component));
-        outcome.difficulty = estimate_difficulty(report, uint64_t(b.size()));
-        return outcome;
-    }
+    pluzzle::SolveOutcome solve(const Board &b, pluzzle::SolveControl &control) const { return solve_level(b, control); }
 
     void render(const Board &b, const PlayState *state, pluzzle::Canvas &canvas) const {
         render_board(b, state ? &state->masks : nullptr, canvas);

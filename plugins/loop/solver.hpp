@@ -10,6 +10,7 @@
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace loop {
@@ -23,6 +24,8 @@ struct SolveOptions {
     // the search has hit `net_struggle` dead ends (measured trade-off, see solver.cpp). Tests set 0 to force them.
     int64_t net_large_board = int64_t(1) << 16;
     uint64_t net_struggle = 256;
+    // (tile, options kept): tiles narrowed before propagation starts -- a cube's tiles (split.hpp).
+    std::vector<std::pair<int64_t, uint8_t>> fixed = {};
 };
 
 struct SolveReport {
@@ -37,6 +40,12 @@ struct SolveReport {
 };
 
 SolveReport solve_board(const Board &board, pluzzle::SolveControl &control, const SolveOptions &options = {});
+
+// solve() as the SDK sees it: the options from `control` (max_solutions, the `count` option), the solutions sent
+// to it, the report as an outcome (status, the exact count in stats "solutions" when known, difficulty). `fixed` as
+// in SolveOptions: the whole level, or one cube of it.
+pluzzle::SolveOutcome solve_level(const Board &board, pluzzle::SolveControl &control,
+                                  std::vector<std::pair<int64_t, uint8_t>> fixed = {});
 
 // The common-scale estimate (ABI 1.7): a board propagation decides alone is 0..4 by its size, one that needs search
 // 4..10 by the search's nodes. `tiles` is the board's tile count.
