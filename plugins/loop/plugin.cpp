@@ -1,5 +1,5 @@
 // plugin.cpp -- the loop plugin: SDK glue only. The model is in board.hpp, the texts in formats.cpp, the solver in
-// solver.cpp, the generator in generator.cpp, drawing in render.cpp and play in play.cpp.
+// solver.cpp, cubes in split.cpp, the generator in generator.cpp, drawing in render.cpp and play in play.cpp.
 #include "edit.hpp"
 #include "formats.hpp"
 #include "generator.hpp"
@@ -7,6 +7,7 @@
 #include "play.hpp"
 #include "render.hpp"
 #include "solver.hpp"
+#include "split.hpp"
 
 #include <pluzzle/plugin.hpp>
 
@@ -17,7 +18,7 @@ class Loop final : public pluzzle::TypedPuzzle<Board, PlayState> {
   public:
     static constexpr uint64_t capabilities =
         PZ_CAP_SOLVE | PZ_CAP_COUNT_SOLUTIONS | PZ_CAP_GENERATE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_BLANK |
-        PZ_CAP_IMPORT_IMAGE | PZ_CAP_ANIMATE;
+        PZ_CAP_IMPORT_IMAGE | PZ_CAP_ANIMATE | PZ_CAP_SPLIT;
 
     pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo info;
@@ -57,6 +58,15 @@ class Loop final : public pluzzle::TypedPuzzle<Board, PlayState> {
     }
 
     pluzzle::SolveOutcome solve(const Board &b, pluzzle::SolveControl &control) const { return solve_level(b, control); }
+
+    // --- cube-and-conquer (ABI 1.8): cubes fix the turns of a few tiles of the largest undecided component
+    // (split.hpp); the counts of the cubes add up to the level's.
+    pluzzle::Split split(const Board &b, unsigned want, pluzzle::SolveControl &control) const {
+        return split_board(b, want, control);
+    }
+    pluzzle::SolveOutcome solve_cube(const Board &b, std::string_view cube, pluzzle::SolveControl &control) const {
+        return solve_level(b, control, read_cube(b, cube));
+    }
 
     void render(const Board &b, const PlayState *state, pluzzle::Canvas &canvas) const {
         render_board(b, state ? &state->masks : nullptr, canvas);

@@ -1,0 +1,213 @@
+// split.cpp -- see split.hpp.
+#include "split.hpp"
+
+#include "propagation.hpp"
+#include "solver.hpp"
+
+#include <pluzzle/text.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <optional>
+
+namespace loop {
+namespace {
+
+using Cube = std::vector<std::pair<int64_t, uint8_t>>;
+
+constexpr size_t kMaxCubeTiles = 12; // a cube text stays about 100 bytes
+// Tiles the look-ahead tries, spread over the component: each costs one (local) propagation per turn.
+constexpr size_t kLookAheadTiles = 256;
+// Loop rules: components this small are counted in microseconds, so a cube would cost more than it saves; the
+// split counts the level itself.
+constexpr size_t kSmallestComponentWorthCubes = 16;
+
+// The state every cube starts from: arc consistency and, under net rules, the forest of decided connections
+// (solve_net starts the same way), so a cube either refutes is never sent. False: the level has no solution.
+bool propagate_root(Search &s, const Board &b) {
+    if (!s.propagate_all()) return false;
+    if (b.rule == Rule::Loop) return true;
+    const PipeCount pipes = pipe_count(b.tiles);
+    return pipes.fits_a_tree() && s.start_net(pipes.tiles);
+}
+
+// The most undecided tiles joined by undecided edges (decided edges decouple, since arc consistency holds).
+std::vector<int64_t> largest_component(const Search &s) {
+    std::vector<uint8_t> seen(size_t(s.size()), 0);
+    std::vector<int64_t> largest, component;
+    for (int64_t i = 0; i < s.size(); ++i) {
+        if (seen[size_t(i)] || single(s.domain(i))) continue;
+        component.assign(1, i);
+        seen[size_t(i)] = 1;
+        grow_pocket(s, component, seen, SIZE_MAX);
+        if (component.size() > largest.size()) std::swap(component, largest);
+    }
+    return largest;
+}
+
+// Whether the cube's tiles, fixed in the current state, survive propagation; the state is restored.
+bool holds(Search &s, const Cube &cube) {
+    s.node();
+    const Search::Mark before = s.mark();
+    bool ok = true;
+    for (const auto &[tile, option] : cube) ok = s.restrict(tile, option) && ok;
+    ok = s.propagate() && ok; // run even after a failed restrict: it empties the queue
+    s.undo(before);
+    return ok;
+}
+
+struct Scored {
+    double score;
+    int64_t tile;
+};
+
+// One pass of look-ahead over tiles spread across `component`: each turn of a tile is propagated alone. A turn that
+// fails is removed at the root for good (no solution turns the tile so); a tile with no turn left refutes the level
+// (nothing is returned). The others are scored by the product, over their turns, of (domains the turn narrows + 1):
+// a tile whose every turn decides much gives cubes that are each much smaller than the component and about even in
+// work, which the count's own branching rule (most undecided connections) does not promise; and the failed turns
+// found on the way shrink every cube for free.
+std::optional<std::vector<Scored>> look_ahead(Search &s, const std::vector<int64_t> &component) {
+    std::vector<int64_t> tried = component;
+    if (tried.size() > kLookAheadTiles) {
+        tried.clear();
+        for (size_t k = 0; k < kLookAheadTiles; ++k) tried.push_back(component[component.size() * k / kLookAheadTiles]);
+    }
+    std::vector<Scored> scored;
+    for (const int64_t t : tried) {
+        if (single(s.domain(t))) continue; // decided since by a failed turn of an earlier tile
+        uint8_t holding = 0;
+        double score = 1;
+        for (uint8_t dom = s.domain(t); dom; dom &= uint8_t(dom - 1)) {
+            const uint8_t option = uint8_t(dom & -dom);
+            const uint64_t before = s.changes();
+            if (!holds(s, {{t, option}})) continue;
+            holding |= option;
+            score *= double(s.changes() - before + 1); // changes() counts on across the undo
+        }
+        if (!holding) return std::nullopt;
+        if (holding != s.domain(t) && !(s.restrict(t, holding) && s.propagate())) return std::nullopt;
+        if (!single(s.domain(t))) scored.push_back({score, t});
+    }
+    scored.erase(std::remove_if(scored.begin(), scored.end(), [&](const Scored &x) { return single(s.domain(x.tile)); }),
+                 scored.end());
+    std::stable_sort(scored.begin(), scored.end(), [](const Scored &a, const Scored &b) { return a.score > b.score; });
+    return scored;
+}
+
+// The cubes over the best-scored tiles, one tile at a time: every cube so far times each turn of the next tile,
+// keeping those propagation does not refute, until there are `want` or kMaxCubeTiles tiles. A tile that splits no
+// cube is passed over. Nothing when every cube is refuted (the level has no solution).
+std::vector<Cube> make_cubes(Search &s, const std::vector<Scored> &tiles, size_t want) {
+    std::vector<Cube> cubes{Cube{}};
+    size_t used = 0;
+    for (const Scored &t : tiles) {
+        if (cubes.size() >= want || used == kMaxCubeTiles) break;
+        std::vector<Cube> longer;
+        for (const Cube &cube : cubes)
+            for (uint8_t dom = s.domain(t.tile); dom; dom &= uint8_t(dom - 1)) {
+                Cube next = cube;
+                next.push_back({t.tile, uint8_t(dom & -dom)});
+                if (holds(s, next)) longer.push_back(std::move(next));
+            }
+        if (longer.empty()) return {};
+        if (longer.size() == cubes.size()) continue;
+        cubes = std::move(longer);
+        ++used;
+    }
+    return cubes;
+}
+
+// The cubes of the board, or nothing when the root decides it (see split_board). Throws Stopped at a limit.
+std::vector<Cube> cubes_of(const Board &board, size_t want, pluzzle::SolveControl &control) {
+    Search s(board, control);
+    if (!propagate_root(s, board)) return {};
+    const std::vector<int64_t> component = largest_component(s);
+    if (component.empty() || (board.rule == Rule::Loop && component.size() < kSmallestComponentWorthCubes)) return {};
+    const std::optional<std::vector<Scored>> tiles = look_ahead(s, component);
+    if (!tiles) return {};
+    std::vector<Cube> cubes = make_cubes(s, *tiles, want);
+    if (cubes.size() == 1 && cubes[0].empty()) return {}; // no tile split: the look-ahead decided the component
+    return cubes;
+}
+
+std::string hex_mask(const Board &board, uint8_t mask) {
+    char digits[4];
+    std::snprintf(digits, sizeof digits, board.shape == Shape::Square ? "%x" : "%02x", unsigned(mask));
+    return digits;
+}
+
+} // namespace
+
+pluzzle::Split split_board(const Board &board, unsigned want, pluzzle::SolveControl &control) {
+    pluzzle::Split split;
+    split.combine = pluzzle::Combine::count;
+    std::vector<Cube> cubes;
+    try {
+        cubes = cubes_of(board, std::max(want, 2u), control);
+    } catch (const Stopped &) {
+        split.outcome.status = control.stop_status();
+        return split;
+    }
+    if (cubes.empty()) { // decided at the root: the whole solve answers at once, exactly as solve() would
+        split.outcome = solve_level(board, control);
+        return split;
+    }
+    for (const Cube &cube : cubes) split.cubes.push_back(cube_text(board, cube));
+    split.outcome.status = PZ_SOLVE_LIMIT;
+    return split;
+}
+
+std::string cube_text(const Board &board, const std::vector<std::pair<int64_t, uint8_t>> &tiles) {
+    const Tables &t = tables(board.shape);
+    std::string text = "tiles";
+    for (const auto &[tile, option] : tiles)
+        text += " " + std::to_string(tile % board.cols) + "," + std::to_string(tile / board.cols) + "=" +
+                hex_mask(board, t.rotated[board.tiles[size_t(tile)]][lowest(option)]);
+    return text;
+}
+
+std::vector<std::pair<int64_t, uint8_t>> read_cube(const Board &board, std::string_view cube) {
+    const auto bad = [&](const std::string &why) {
+        return pluzzle::bad_argument("cube '" + std::string(cube.substr(0, 40)) + (cube.size() > 40 ? "...'" : "'") +
+                                         ": " + why,
+                                     "cube");
+    };
+    const std::vector<pluzzle::Token> words = pluzzle::tokens(cube, " \t\r\n");
+    if (words.empty() || words[0].text != "tiles") throw bad("expected 'tiles X,Y=MASK ...'");
+    const Tables &t = tables(board.shape);
+    std::vector<std::pair<int64_t, uint8_t>> fixed;
+    for (size_t w = 1; w < words.size(); ++w) {
+        const std::string entry(words[w].text);
+        const size_t comma = entry.find(','), eq = entry.find('=');
+        if (comma == std::string::npos || eq == std::string::npos || eq < comma)
+            throw bad("expected X,Y=MASK, found '" + entry + "'");
+        const std::optional<int> x = pluzzle::whole_number<int>(std::string_view(entry).substr(0, comma));
+        const std::optional<int> y = pluzzle::whole_number<int>(std::string_view(entry).substr(comma + 1, eq - comma - 1));
+        if (!x || !y || *x < 0 || *x >= board.cols || *y < 0 || *y >= board.rows)
+            throw bad("no tile at '" + entry.substr(0, eq) + "' (X is a column of " + std::to_string(board.cols) +
+                      ", Y a row of " + std::to_string(board.rows) + ")");
+        const std::string digits = entry.substr(eq + 1);
+        const bool is_hex = !digits.empty() && digits.size() <= 2 &&
+                            std::all_of(digits.begin(), digits.end(), [](char c) { return std::isxdigit(uint8_t(c)); });
+        const unsigned long mask = is_hex ? std::stoul(digits, nullptr, 16) : 0;
+        if (!is_hex || mask > all_directions(board.shape))
+            throw bad("MASK '" + digits + "' of '" + entry + "' is not a hex mask of this grid's pipes");
+        const int64_t tile = int64_t(*y) * board.cols + *x;
+        const uint8_t pipes = board.tiles[size_t(tile)];
+        const uint8_t domain = board.is_locked(tile) ? 1 : t.distinct[pipes];
+        uint8_t option = 0;
+        for (uint8_t dom = domain; dom && !option; dom &= uint8_t(dom - 1))
+            if (t.rotated[pipes][lowest(dom)] == mask) option = uint8_t(dom & -dom);
+        if (!option)
+            throw bad("'" + entry + "': " + (board.is_locked(tile) ? "the tile is locked as " : "no turn of the tile ") +
+                      hex_mask(board, pipes) + (board.is_locked(tile) ? "" : " gives " + digits));
+        for (const auto &[seen, unused] : fixed)
+            if (seen == tile) throw bad("'" + entry + "': tile " + entry.substr(0, eq) + " is fixed twice");
+        fixed.emplace_back(tile, option);
+    }
+    return fixed;
+}
+
+} // namespace loop
