@@ -50,9 +50,10 @@ std::vector<int64_t> largest_component(const Search &s) {
 bool holds(Search &s, const Cube &cube) {
     s.node();
     const Search::Mark before = s.mark();
+    // One tile at a time: propagation never revises a decided tile, so two neighbours fixed together would never
+    // be checked against each other.
     bool ok = true;
-    for (const auto &[tile, option] : cube) ok = s.restrict(tile, option) && ok;
-    ok = s.propagate() && ok; // run even after a failed restrict: it empties the queue
+    for (size_t k = 0; k < cube.size() && ok; ++k) ok = s.restrict(cube[k].first, cube[k].second) && s.propagate();
     s.undo(before);
     return ok;
 }
