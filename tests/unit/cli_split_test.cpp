@@ -58,6 +58,29 @@ TEST(CliSplit, AFastLevelIsSolvedWholeAndNeverSplit) {
     EXPECT_EQ(split, plain);
 }
 
+// A loop level split at once (COUNT): the cubes' answer is the whole solve's, at the default cap and at
+// --max-solutions 3, whether the cubes run in worker processes or in threads; its solutions check.
+TEST(CliSplit, ALoopLevelSplitIntoCubesGivesTheWholeSolvesAnswer) {
+    const std::string level = data_dir() + "/loop/square-loop-50x40.loop";
+    for (const std::string cap : {"2", "3"}) {
+        const RunResult whole = run(cli() + " --json solve " + quote(level) + " -j 1 --max-solutions " + cap);
+        ASSERT_EQ(whole.exit_code, 0) << whole.out;
+        ASSERT_EQ(result_of(whole).at("status"), "multiple");
+        for (const std::string mode : {"", "--in-process "}) {
+            const RunResult split = run(cli() + " --json " + mode + "solve " + quote(level) +
+                                            " --split --split-after 0 -j 2 --max-solutions " + cap,
+                                        true);
+            ASSERT_EQ(split.exit_code, 0) << mode << split.out;
+            EXPECT_EQ(result_of(split).at("status"), "multiple") << mode << "cap " << cap;
+            EXPECT_NE(split.out.find("\"cubes\":"), std::string::npos) << "it was split: " << split.out;
+            TempDir dir;
+            write_file(dir / "solution.txt", result_of(split).at("solution"));
+            EXPECT_EQ(run(cli() + " check " + quote(level) + " --solution " + quote(dir / "solution.txt"), true).exit_code,
+                      0);
+        }
+    }
+}
+
 // Worker processes: a cube that crashes its worker (twice: it is tried once more) leaves the level open -- `limit`,
 // exit 1 -- while the other cubes' answers stand; a cube that hangs is stopped by the level's time limit.
 TEST(CliSplit, ACubeThatCrashesItsWorkerLeavesTheLevelOpenNeverWrong) {

@@ -1,6 +1,6 @@
 // Cube-and-conquer (ABI 1.8, issue 48): the tally's combine rules; one level's conquest over the real executors
 // (threads, worker processes) with the probe plugin's scripted cubes -- crashes, hangs, early decisions -- and with
-// real plugins (the template, kami) against their whole solves; and the executors' interrupt.
+// real plugins (the template, kami, nonogram, loop) against their whole solves; and the executors' interrupt.
 #include "built_plugins.hpp"
 #include "test_support.hpp"
 
@@ -202,11 +202,12 @@ TEST(Conquest, BestFindsTheCheapestCubeAndProvesIt) {
 }
 
 // Real plugins: the conquest of every bundled level of a splitting plugin gives the whole solve's status (and a
-// kami level its optimum), on threads.
+// kami level its optimum), on threads; loop's two largest levels are split into cubes (the others are decided at
+// the root, the split answering as the whole solve).
 TEST(Conquest, RealSplitsAgreeWithTheWholeSolveOnTheBundledLevels) {
     ThreadExecutor threads(built_plugins(), {}, 2);
     size_t compared = 0;
-    for (const char *folder : {"lightsout", "kami", "nonogram"}) {
+    for (const char *folder : {"lightsout", "kami", "nonogram", "loop"}) {
         for (const auto &entry : std::filesystem::directory_iterator(data_dir() + "/" + folder)) {
             if (entry.path().extension() == ".md") continue;
             const auto plugin = built_plugins().find(folder);
