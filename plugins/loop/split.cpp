@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -79,13 +80,13 @@ std::optional<std::vector<Scored>> look_ahead(Search &s, const std::vector<int64
     for (const int64_t t : tried) {
         if (single(s.domain(t))) continue; // decided since by a failed turn of an earlier tile
         uint8_t holding = 0;
-        double score = 1;
+        double score = INFINITY;
         for (uint8_t dom = s.domain(t); dom; dom &= uint8_t(dom - 1)) {
             const uint8_t option = uint8_t(dom & -dom);
             const uint64_t before = s.changes();
             if (!holds(s, {{t, option}})) continue;
             holding |= option;
-            score *= double(s.changes() - before + 1); // changes() counts on across the undo
+            score = std::min(score, double(s.changes() - before)); // changes() counts on across the undo
         }
         if (!holding) return std::nullopt;
         if (holding != s.domain(t) && !(s.restrict(t, holding) && s.propagate())) return std::nullopt;
