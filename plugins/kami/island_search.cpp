@@ -157,11 +157,18 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
     }
     // Before its children are bounded (most of a node's cost), a stronger bound of its own that may cut it.
     const int left = threshold - g; // the most moves a solution may still make
-    if (const int p = walks_on_ && left >= kPathBoundFrom ? path_bound_.remembered(state, left) : 0;
-        g + p > threshold) {
-        if (waiting.empty()) table_.store(state, p);
-        return g + p;
+    const bool walks_here = walks_on_ && left >= kPathBoundFrom;
+    if (walks_here) {
+        const uint64_t before = path_bound_.work();
+        const int p = path_bound_.remembered(state, left, walk_gate_.worth(left, work()));
+        const bool cut = g + p > threshold;
+        if (const uint64_t spent = path_bound_.work() - before) walk_gate_.walked(left, spent, cut);
+        if (cut) {
+            if (waiting.empty()) table_.store(state, p);
+            return g + p;
+        }
     }
+    const uint64_t work_before = work();
     radius_bound_.forget_balls(); // the balls of another node, if any
     const uint32_t present = graph_.colours_present();
     const int budget = threshold - g - 1; // the most a child's bound may be
@@ -242,6 +249,7 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
         least = std::min(least, r);
     }
     if (waiting.empty()) table_.store(state, std::min(least, learn) - g);
+    if (walks_here) walk_gate_.searched(left, work() - work_before);
     return least;
 }
 

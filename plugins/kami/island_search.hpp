@@ -8,6 +8,7 @@
 #include "islands.hpp"
 #include "path_bound.hpp"
 #include "radius_bound.hpp"
+#include "walk_gate.hpp"
 
 #include <pluzzle/solve_control.hpp>
 
@@ -57,6 +58,8 @@ class IslandSearch {
         if (best_ >= 0) bounds += ", a list of " + std::to_string(best_);
         control_.progress(-1, bounds.c_str());
     }
+    // Whether the path bound is weighed against its cost (SolveOptions::walk_gate).
+    void set_walk_gate(bool on) { walk_gate_.set_on(on); }
     // What the progress messages start with ("island 2 of 5: " when there are several).
     void set_label(std::string label) { label_ = std::move(label); }
     bool stopped() const { return stopped_; }
@@ -128,6 +131,8 @@ class IslandSearch {
 
     // One child bounded: it ticks the control and counts against the budget.
     void count_node();
+    // The work done so far, in walk steps: the walk gate's measure of a subtree's cost.
+    uint64_t work() const { return nodes_ * WalkGate::kNodeSteps + path_bound_.work(); }
 
     // The one move that leaves the island one colour (the target, if set), or region -1 when none does. After it
     // the board is one group, so before it every other group touches the moved one and has the colour it takes:
@@ -162,6 +167,7 @@ class IslandSearch {
     int colours_needed_ = 0;            // bound()'s colour count: moves the colours left need
     int radius_ = 0;                    // bound()'s radius (or budget + 1 when the search needs no more)
     bool walks_on_ = true;              // whether dfs() tries the path bound (search() decides)
+    WalkGate walk_gate_;                // and where it does, whether a node's walks are worth their cost
     uint64_t nodes_ = 0, node_cap_ = 0; // node_cap_: search()'s budget as a node count, 0 for none
     bool stopped_ = false, out_of_budget_ = false;
 };

@@ -15,6 +15,15 @@
 namespace kami {
 namespace {
 
+// The solver options of a solve, a split or a cube (the descriptors below).
+SolveOptions options_of(pluzzle::SolveControl &control) {
+    SolveOptions options;
+    options.optimal = control.options().boolean("optimal");
+    options.plain_astar = control.options().boolean("plain_astar");
+    options.walk_gate = control.options().boolean("walk_gate");
+    return options;
+}
+
 class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
   public:
     static constexpr uint64_t capabilities =
@@ -39,7 +48,10 @@ class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
                                 "boards)"},
                                {"plain_astar", PZ_PARAM_BOOL, "false", 0, 0, "",
                                 "pivot mode: the textbook A* (a bound per child, no dominance): the benchmarks' "
-                                "baseline"}};
+                                "baseline"},
+                               {"walk_gate", PZ_PARAM_BOOL, "true", 0, 0, "",
+                                "free play: compute the path bound only where it has paid for its cost; false: at "
+                                "every node (the benchmarks' baseline)"}};
         info.tools = {{"paint", "Paint", "p",
                        "click or drag over cells to give them the paint colour (keys 1-9 or a swatch choose it); "
                        "right button or Shift: no tile"},
@@ -75,10 +87,7 @@ class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
         check_solution(b, solution); // the default's replay, with the field named
     }
     pluzzle::SolveOutcome solve(const Board &b, pluzzle::SolveControl &control) const {
-        SolveOptions options;
-        options.optimal = control.options().boolean("optimal");
-        options.plain_astar = control.options().boolean("plain_astar");
-        const SolveReport report = solve_board(b, control, options);
+        const SolveReport report = solve_board(b, control, options_of(control));
         // A list found before a limit is still a valid one: the host shows it with the bounds.
         if (report.status == PZ_SOLVE_SOLVED || !report.moves.empty()) control.solution(encode_moves(b, report.moves));
         pluzzle::SolveOutcome outcome;
@@ -94,10 +103,10 @@ class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
 
     // --- cube-and-conquer (ABI 1.8): one cube per root move, proven below it (split.hpp)
     pluzzle::Split split(const Board &b, unsigned, pluzzle::SolveControl &control) const {
-        return split_board(b, control);
+        return split_board(b, control, options_of(control));
     }
     pluzzle::SolveOutcome solve_cube(const Board &b, std::string_view cube, pluzzle::SolveControl &control) const {
-        return solve_cube_board(b, cube, control);
+        return solve_cube_board(b, cube, control, options_of(control));
     }
 
     void render(const Board &b, const PlayState *state, pluzzle::Canvas &canvas) const {

@@ -21,6 +21,9 @@ struct SolveOptions {
     // Pivot mode, optimal: the textbook A* (pivot_solver.hpp's PivotSearch::plain) -- the same-run baseline of the
     // benchmarks.
     bool plain_astar = false;
+    // Free play, optimal: whether the search weighs the path bound's cost against what it cuts, node by node
+    // (walk_gate.hpp); false computes it at every node that may use it -- the benchmarks' baseline.
+    bool walk_gate = true;
 };
 
 struct SolveReport {

@@ -48,16 +48,16 @@ pluzzle::SolveOutcome outcome_of(const Board &board, const SolveReport &report, 
 
 } // namespace
 
-pluzzle::Split split_board(const Board &board, pluzzle::SolveControl &control) {
+pluzzle::Split split_board(const Board &board, pluzzle::SolveControl &control, const SolveOptions &options) {
     pluzzle::Split split;
     split.combine = pluzzle::Combine::best;
     const std::optional<Splittable> s = splittable(board);
     if (!s) { // solved whole: the level's answer, or its bounds when a limit stops it
-        split.outcome = outcome_of(board, solve_board(board, control), control);
+        split.outcome = outcome_of(board, solve_board(board, control, options), control);
         return split;
     }
     // The quick list: the bound every cube must beat. A proof it is optimal already needs no cube.
-    SolveOptions quick;
+    SolveOptions quick = options;
     quick.optimal = false;
     const SolveReport root = solve_board(board, control, quick);
     if (control.stopped() || root.lower_bound >= root.upper_bound) {
@@ -88,7 +88,8 @@ pluzzle::Split split_board(const Board &board, pluzzle::SolveControl &control) {
     return split;
 }
 
-pluzzle::SolveOutcome solve_cube_board(const Board &board, std::string_view cube, pluzzle::SolveControl &control) {
+pluzzle::SolveOutcome solve_cube_board(const Board &board, std::string_view cube, pluzzle::SolveControl &control,
+                                       const SolveOptions &options) {
     const auto bad = [&](const std::string &why) {
         return pluzzle::bad_argument("cube '" + std::string(cube.substr(0, 40)) + "': " + why, "cube");
     };
@@ -106,6 +107,7 @@ pluzzle::SolveOutcome solve_cube_board(const Board &board, std::string_view cube
     BoundTable table;
     WalkMemo walk_memo;
     IslandSearch search(s->island, board.colours, control, table, walk_memo, 0x243f6a8885a308d3ULL);
+    search.set_walk_gate(options.walk_gate);
     // Only lists shorter than the best known matter; with none known, any list (regions moves always do).
     const auto shorter_than_known = [&control, regions = s->graph.count()] {
         const double known = control.known_best();

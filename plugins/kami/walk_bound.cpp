@@ -40,6 +40,7 @@ int WalkPrinter::least_prints(const GroupGraph &graph, int32_t a, int32_t b, int
             if (h != live_[i]) same_colour_[i].push_back(index_[size_t(h)]);
         });
     }
+    steps_ += n * n; // the tables' clearing, and the lists above
     prints_.assign(n * n, 0), middle_.assign(n * n, 0);
     offered_.assign(n * n, 0xff);
     cap = std::min(cap, 255); // values fit a byte; a walk needs no more prints than a shortest path's cells
@@ -47,6 +48,7 @@ int WalkPrinter::least_prints(const GroupGraph &graph, int32_t a, int32_t b, int
     for (auto &l : level_)
         l.clear();
     const auto offer = [&](size_t pair, int value) { // a value no lower than one already offered changes nothing
+        ++steps_;
         if (value < cap && value < offered_[pair]) {
             offered_[pair] = uint8_t(value);
             level_[size_t(value)].push_back(uint32_t(pair));
@@ -71,6 +73,7 @@ int WalkPrinter::least_prints(const GroupGraph &graph, int32_t a, int32_t b, int
             for (int32_t x : adjacent_[u]) // (u, w) as the walk between x and the last cell v, of x's colour
                 for (uint32_t k2 = starts[colour_[size_t(x)]], end = starts[colour_[size_t(x)] + 1]; k2 < end; ++k2) {
                     const int32_t v = adjacent_[w][k2];
+                    ++steps_;
                     if (x == v) continue;
                     uint8_t &m = middle_[size_t(x) * n + size_t(v)];
                     if (m) continue; // settled earlier, so no larger

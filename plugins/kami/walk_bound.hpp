@@ -27,6 +27,10 @@ class WalkPrinter {
     // colours, at worst.
     int least_prints(const GroupGraph &graph, int32_t a, int32_t b, int cap);
 
+    // The steps least_prints() has taken in all (pairs offered, middle pairs made): the search's measure of what the
+    // walks cost, deterministic where a clock is not (walk_gate.hpp).
+    uint64_t steps() const { return steps_; }
+
   private:
     std::vector<int32_t> live_, index_;   // compact ids: live_[i] a live group, index_[group] its id
     std::vector<std::vector<int32_t>> adjacent_, same_colour_;
@@ -37,6 +41,7 @@ class WalkPrinter {
     std::vector<uint8_t> prints_, middle_;                  // per pair (u, v) of ids, 0 = not settled yet
     std::vector<uint8_t> offered_;                          // per pair, the least value offered so far (0xff: none)
     std::vector<std::vector<uint32_t>> level_; // pairs waiting, by the value offered to them
+    uint64_t steps_ = 0;
 };
 
 } // namespace kami
