@@ -8,6 +8,9 @@ out=$1 version=$2 pluzzle=$3 editor=${4:-}
 wrappers=$(mktemp -d)
 trap 'rm -rf "$wrappers"' EXIT
 rm -rf "$out" && mkdir -p "$out"
+# --settings shows its default, the home of whoever runs it: the page shows the reader's own instead.
+export HOME='~'
+unset XDG_CONFIG_HOME
 
 # The subcommands a help text lists, one "name<TAB>description" a line (CLI11: "  name   description" after
 # "Subcommands:", up to the next blank line).
