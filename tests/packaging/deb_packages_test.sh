@@ -110,6 +110,7 @@ for c in $(commands db); do check_page "pluzzle-db-$c" "pluzzle db $c"; done
 zcat "$pages/pluzzle-solve.1.gz" | grep -q -- 'timeout' || fail "pluzzle-solve.1 does not show solve's options"
 
 echo "== the template, out of tree against the packaged SDK only"
+start=$(date +%s)
 cp -r "$root/usr/share/pluzzle/template" "$scratch/my_puzzle"
 # None: no -O (the compile is what is tested, not the plugin's speed); system paths off: only the scratch root's SDK.
 "$cmake" -S "$scratch/my_puzzle" -B "$scratch/my_puzzle/build" -DCMAKE_BUILD_TYPE=None \
@@ -119,6 +120,7 @@ sdk_dir=$(sed -n 's/^PluzzleSDK_DIR:PATH=//p' "$scratch/my_puzzle/build/CMakeCac
 case $sdk_dir in "$root"/usr/*) ;; *) fail "the template found the SDK at '$sdk_dir', not in the package" ;; esac
 "$cmake" --build "$scratch/my_puzzle/build" -j"$(nproc)" >>"$scratch/template.log" 2>&1 ||
   { cat "$scratch/template.log"; fail "the template does not build against the packaged SDK"; }
+echo "the template took $(($(date +%s) - start)) s to configure and build"
 ours=$(PLUZZLE_PLUGIN_PATH=$scratch/my_puzzle/build plugins_of "$pluzzle" | awk '$1 == "lightsout" { print $2 }')
 [ "$ours" = "$scratch/my_puzzle/build/pluzzle_lightsout.so" ] || fail "the template's plugin was not loaded ('$ours')"
 PLUZZLE_PLUGIN_PATH=$scratch/my_puzzle/build "$pluzzle" -q solve "$levels/lightsout/classic.lightsout" >/dev/null ||
