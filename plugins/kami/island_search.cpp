@@ -157,10 +157,12 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
     }
     // Before its children are bounded (most of a node's cost), a stronger bound of its own that may cut it.
     const int left = threshold - g; // the most moves a solution may still make
-    const bool walks_here = walks_on_ && left >= kPathBoundFrom;
+    // Where the gate finds the walks not worth their cost, the memo is not even asked: it holds little then (only
+    // walks computed), and its lookup is a cache miss at most nodes.
+    const bool walks_here = walks_on_ && left >= kPathBoundFrom && walk_gate_.worth(left, work());
     if (walks_here) {
         const uint64_t before = path_bound_.work();
-        const int p = path_bound_.remembered(state, left, walk_gate_.worth(left, work()));
+        const int p = path_bound_.remembered(state, left);
         const bool cut = g + p > threshold;
         if (const uint64_t spent = path_bound_.work() - before) walk_gate_.walked(left, spent, cut);
         if (cut) {

@@ -32,10 +32,9 @@ int PathBound::bound(int h, int cap) {
     return prints - 1;
 }
 
-int PathBound::remembered(const Key &state, int left, bool compute) {
+int PathBound::remembered(const Key &state, int left) {
     WalkMemo::Slot &m = memo_.slot(state);
     if (m.known && m.key == state && (m.exact || m.value > left)) return m.value;
-    if (!compute) return 0;
     walk_exact_ = false;
     const int p = bound(left, left + 1);
     if (walk_exact_ || p > left) m = {state, uint8_t(std::min(p, 255)), walk_exact_, true};

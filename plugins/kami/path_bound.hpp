@@ -47,9 +47,7 @@ class PathBound {
     // again with one move more to spend, and the walks cost nearly all of a node's time (98% on Threegrid1). The
     // bound is the state's alone (the graph's walks), so an exact value holds for any `left`, and a capped one (the
     // walks stopped at the cap) still bounds from below.
-    // With `compute` false, only what is remembered (0 when nothing is): the search's walk gate decided the walks
-    // are not worth their cost at this node.
-    int remembered(const Key &state, int left, bool compute = true);
+    int remembered(const Key &state, int left);
 
     // What the walks have cost so far, in WalkPrinter steps.
     uint64_t work() const { return walks_.steps(); }
