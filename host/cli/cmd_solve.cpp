@@ -156,7 +156,7 @@ void solve_with_cubes(Context &ctx, const SolveArgs &args, const std::vector<hos
     // Whole, for --split-after seconds each (a level that solves fast is never split); --split-after 0 splits every
     // level of a plugin that splits at once.
     std::vector<size_t> to_split;
-    const bool time_to_split = args.timeout_s <= 0 || args.split_after_s < args.timeout_s;
+    const bool time_to_split = host::conquers_after_whole(args.timeout_s, args.split_after_s);
     const double whole_limit = time_to_split ? args.split_after_s : args.timeout_s;
     size_t next = 0, answered = 0;
     if (whole_limit == 0) {

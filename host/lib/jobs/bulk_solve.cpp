@@ -416,7 +416,7 @@ class Dispatcher {
     // Whether --split conquers this plugin's undecided levels: it splits, and its solves get less time whole than
     // the level's limit.
     bool split_first(const Plugin &plugin) const {
-        return plugin.can_split() && (options_.timeout_s <= 0 || options_.split_after_s < options_.timeout_s);
+        return plugin.can_split() && conquers_after_whole(options_.timeout_s, options_.split_after_s);
     }
 
     // One set-aside level on every slot: its stored split goes on (--resume), or a new one is made and stored; each

@@ -43,6 +43,12 @@ struct ConquestOptions {
     std::function<void()> on_wait; // called while it waits for answers, every few tens of milliseconds
 };
 
+// Whether --split conquers a level still undecided after its whole solve: only when that solve got less time than the
+// level's limit (`split_after_s` < `timeout_s`, or no limit), so some time is left for the cubes.
+inline bool conquers_after_whole(double timeout_s, double split_after_s) {
+    return timeout_s <= 0 || split_after_s < timeout_s;
+}
+
 // Conquers `level` (an item of part whole) with every slot of `executor`, which must have nothing pending; it has
 // nothing pending again on return. The answer is the level's: decided, or LIMIT (time) / CANCELLED with the bounds
 // proven so far; a split that failed is that failure; a split that decided the level is its answer.
