@@ -101,6 +101,7 @@ int EditorApp::run() {
         while (window_.pollEvent(event))
             handle_event(event);
         session_.poll();
+        list_stored_results();
         poll_pack_solve();
         if (animate_ && session_.solution()) {
             animate_clock_ += clock.getElapsedTime().asSeconds();
@@ -260,6 +261,12 @@ void EditorApp::refresh_board() {
             board_.items.push_back(std::move(cursor));
         }
     });
+}
+
+void EditorApp::list_stored_results() {
+    if (session_.results_stored() == results_listed_) return;
+    results_listed_ = session_.results_stored();
+    refresh_library();
 }
 
 void EditorApp::open_database(const std::string &path) {

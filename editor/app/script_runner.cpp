@@ -3,6 +3,8 @@
 #include "editor_app.hpp"
 #include "window_title.hpp"
 
+#include <result_line.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -40,6 +42,7 @@ bool EditorApp::run_script_step() {
             return true;
         }
         script_wait_s_ = -1;
+        list_stored_results(); // what the window would show in this frame
         refresh_board();
     }
     if (script_wait_pack_s_ >= 0) { // "wait-pack": until the pack solve has ended and been taken in
@@ -209,7 +212,14 @@ bool EditorApp::run_script_step() {
                 const Document &d = session_.document();
                 std::cout << " type=" << d.plugin().id() << " revision=" << d.revision() << " dirty=" << d.dirty()
                           << " undo=" << d.can_undo() << " level_id=" << d.origin().level_id;
-                if (session_.last_report()) std::cout << " solve=" << solve_status_text(session_.last_report()->status);
+                if (session_.last_report())
+                    std::cout << " solve=" << solve_status_text(session_.last_report()->status) << " result='"
+                              << result_words(*session_.last_report()) << "'";
+                // The open level's row of the library, as the list shows it: status, time, measured difficulty.
+                for (const LevelRow &r : rows_)
+                    if (r.id == d.origin().level_id)
+                        std::cout << " row_status=" << (r.status.empty() ? "-" : r.status)
+                                  << " row_timed=" << r.time_ms.has_value() << " row_graded=" << r.measured.has_value();
                 if (session_.solution())
                     std::cout << " frames=" << session_.solution()->frames() << " frame=" << session_.solution_frame();
                 if (session_.play()) {
