@@ -77,6 +77,7 @@ EditorApp::EditorApp(std::shared_ptr<const host::PluginRegistry> registry, AppOp
     window_.setVerticalSyncEnabled(false);
     window_.setFramerateLimit(60);
     imgui_ = std::make_unique<ImGuiSfmlBridge>(window_, kFont, 15);
+    library_width_ = library_start_width(float(options_.width), inspector_width_);
     if (!registry_->plugins().empty()) new_type_ = registry_->plugins().front()->id();
     if (!options_.database.empty()) {
         reporting([&] { open_database(options_.database); });

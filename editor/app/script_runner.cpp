@@ -247,7 +247,8 @@ bool EditorApp::run_script_step() {
             std::cout << " visible=" << shown.size() << " library='";
             for (size_t i = 0; i < shown.size() && i < 40; ++i)
                 std::cout << (i ? "," : "") << shown[i]->name;
-            std::cout << "' pack='" << current_pack_ << "'";
+            std::cout << "' pack='" << current_pack_ << "' names_cut=" << names_cut_ << " name_least_shown=" << name_least_shown_
+                      << " statuses_cut=" << statuses_cut_;
             size_t graded = 0, timed = 0;
             for (const LevelRow &r : rows_)
                 graded += r.measured.has_value(), timed += r.time_ms.has_value();
