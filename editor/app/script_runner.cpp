@@ -212,14 +212,7 @@ bool EditorApp::run_script_step() {
                 const Document &d = session_.document();
                 std::cout << " type=" << d.plugin().id() << " revision=" << d.revision() << " dirty=" << d.dirty()
                           << " undo=" << d.can_undo() << " level_id=" << d.origin().level_id;
-                if (session_.last_report())
-                    std::cout << " solve=" << solve_status_text(session_.last_report()->status) << " result='"
-                              << result_words(*session_.last_report()) << "'";
-                // The open level's row of the library, as the list shows it: status, time, measured difficulty.
-                for (const LevelRow &r : rows_)
-                    if (r.id == d.origin().level_id)
-                        std::cout << " row_status=" << (r.status.empty() ? "-" : r.status)
-                                  << " row_timed=" << r.time_ms.has_value() << " row_graded=" << r.measured.has_value();
+                if (session_.last_report()) std::cout << " solve=" << solve_status_text(session_.last_report()->status);
                 if (session_.solution())
                     std::cout << " frames=" << session_.solution()->frames() << " frame=" << session_.solution_frame();
                 if (session_.play()) {
@@ -233,8 +226,17 @@ bool EditorApp::run_script_step() {
                 std::cout << " problem='" << session_.problem() << "' marks=" << session_.problem_marks().size();
                 std::cout << " message='" << session_.message() << "'";
                 if (const auto c = session_.cursor()) std::cout << " cursor=" << c->row << "," << c->col;
+                if (session_.last_report()) std::cout << " result='" << result_words(*session_.last_report()) << "'";
+                // The open level's row of the library, as the list shows it: status, time, measured difficulty.
+                for (const LevelRow &r : rows_)
+                    if (r.id == d.origin().level_id)
+                        std::cout << " row_status=" << (r.status.empty() ? "-" : r.status)
+                                  << " row_timed=" << r.time_ms.has_value() << " row_graded=" << r.measured.has_value();
             }
             std::cout << " title='" << window_title(session_) << "' rows=" << rows_.size();
+            // Whether the list reads whole: rows whose name or status its column cut, the least part of a name shown.
+            std::cout << " names_cut=" << names_cut_ << " name_least_shown=" << name_least_shown_
+                      << " statuses_cut=" << statuses_cut_;
             // The layout: panel widths, the board area and how much of it the drawing fills.
             std::cout << " panels=" << library_width_ << "," << inspector_width_ << " board_area=" << board_w_ << "x"
                       << board_h_ << " fitted=" << view_.fitted;
@@ -247,8 +249,7 @@ bool EditorApp::run_script_step() {
             std::cout << " visible=" << shown.size() << " library='";
             for (size_t i = 0; i < shown.size() && i < 40; ++i)
                 std::cout << (i ? "," : "") << shown[i]->name;
-            std::cout << "' pack='" << current_pack_ << "' names_cut=" << names_cut_ << " name_least_shown=" << name_least_shown_
-                      << " statuses_cut=" << statuses_cut_;
+            std::cout << "' pack='" << current_pack_ << "'";
             size_t graded = 0, timed = 0;
             for (const LevelRow &r : rows_)
                 graded += r.measured.has_value(), timed += r.time_ms.has_value();
