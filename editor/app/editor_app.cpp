@@ -415,7 +415,7 @@ void EditorApp::draw_board() {
         }
     } else {
         ImGui::SetCursorPos(ImVec2(20, 20));
-        ImGui::TextUnformatted("Ctrl+N: new level    Ctrl+O: open a level database");
+        ImGui::TextUnformatted("Ctrl+N: new level\nCtrl+O: open a level database"); // fits a 300 px board
     }
     ImGui::End();
 }

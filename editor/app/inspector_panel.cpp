@@ -78,7 +78,7 @@ void EditorApp::draw_inspector() {
                 fraction = float(p.cubes_done) / float(p.cubes_total);
             }
             ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
-            if (!p.message.empty()) ImGui::TextWrapped("%s", p.message.c_str());
+            if (!p.message.empty() && p.cubes_total == 0) ImGui::TextWrapped("%s", p.message.c_str()); // (else: above)
             if (ImGui::Button("Cancel (Esc)")) session_.cancel_solve();
         } else if (ImGui::Button("Solve (F5)")) {
             session_.start_solve();
