@@ -15,9 +15,11 @@ using Clock = std::chrono::steady_clock;
 
 CubeSolveAnswer answer_of(const host::WorkResult &r, const host::Plugin &plugin) {
     if (!r.status) {
-        const std::string how = r.error.empty() ? host::attempt_status_text(r.status) : r.error;
+        // As the plugin sandbox words it: "plugin 'x' (solve) crashed (worker killed by SIGABRT, ...)".
+        const std::string what = host::attempt_status_text(r.status);
+        const bool threw = r.status.failure() == host::AttemptFailure::error;
         throw host::PluginError("plugin '" + plugin.id() + "' (solve) " +
-                                (r.status.failure() == host::AttemptFailure::error ? "failed: " : "") + how +
+                                (threw ? "failed: " + r.error : what + (r.error.empty() ? "" : " (" + r.error + ")")) +
                                 "; the editor is unharmed");
     }
     CubeSolveAnswer a;
@@ -62,6 +64,7 @@ CubeSolveAnswer solve_through_cubes(const host::Plugin &plugin, const host::Leve
     isolate.jobs = options.jobs;
     isolate.limits = {options.time_limit_s, 0, 2};
     isolate.plugin_paths = {plugin.path()};
+    isolate.grace_s = 0.5; // Esc stops a plugin that ignores it within half a second, as the plugin sandbox does
     host::ProcessExecutor workers(isolate);
     const host::WorkItem item = host::level_item(1, plugin.id(), plugin.encode(level.get()));
 

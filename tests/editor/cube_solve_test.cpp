@@ -167,3 +167,28 @@ TEST(EditorSolve, StoresItsResultLikeABulkSolve) {
     }
     EXPECT_TRUE(listed);
 }
+
+// Through the cubes the plugin runs only in worker processes: a crash is that solve's clear error (tried once more
+// alone, as `solve --split` tries a level), and Esc stops a plugin that never polls by killing its worker.
+TEST(CubeSolve, ACrashingPluginIsNamedAndAHangingOneIsStopped) {
+    const editor_test::NoThreadLeftBehind no_leak;
+    auto bad = editor_test::plugin("misbehaving");
+    ASSERT_TRUE(bad->can_split());
+    SolveJob crash(bad, level_of("misbehaving", "misbehave crash\nvalue 1\n"), {}, 0, 0.5);
+    ASSERT_TRUE(crash.wait(30s));
+    EXPECT_FALSE(crash.report());
+    EXPECT_EQ(crash.error(), "plugin 'misbehaving' (solve) crashed (worker killed by SIGABRT, twice, on this level); "
+                             "the editor is unharmed");
+
+    editor_test::TempDir dir;
+    const editor_test::HangRelease hang(dir.file("release")); // never released before the job ends
+    SolveJob job(bad, level_of("misbehaving", "misbehave hang\nvalue 1\n" + hang.level_line()), {}, 0, 0.0);
+    std::this_thread::sleep_for(300ms); // into the cubes (the split itself answers at once)
+    EXPECT_FALSE(job.finished());
+    const auto start = Clock::now();
+    job.cancel();
+    ASSERT_TRUE(job.wait(10s));
+    EXPECT_LT(Clock::now() - start, 3s);
+    ASSERT_TRUE(job.report()) << job.error();
+    EXPECT_EQ(job.report()->status, PZ_SOLVE_CANCELLED);
+}
