@@ -59,6 +59,13 @@ SolveJob::SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions op
     if (split_after_s && plugin->can_split() && !host::in_process_requested()) {
         thread_ = std::thread([shared = shared_, plugin = std::move(plugin), level = std::move(level), options,
                                split_after = *split_after_s] {
+            {
+                std::lock_guard<std::mutex> lock(shared->mutex);
+                shared->progress.through_cubes = true;
+                char says[96];
+                std::snprintf(says, sizeof says, "whole first, into cubes after %g s", split_after);
+                shared->progress.message = says;
+            }
             CubeSolveOptions cubes;
             cubes.time_limit_s = options.time_limit_s;
             cubes.split_after_s = split_after;

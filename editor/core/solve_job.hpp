@@ -34,6 +34,7 @@ struct SolveProgress {
     std::string message;
     double elapsed_s = 0;
     // Through the cubes: how many answered, of how many (total 0: not split, or not yet), and the bounds so far.
+    bool through_cubes = false; // nodes are not counted there (the worker processes answer only at the end)
     size_t cubes_done = 0, cubes_total = 0;
     double lower = NAN, upper = NAN;
 };
