@@ -77,6 +77,7 @@ EditorApp::EditorApp(std::shared_ptr<const host::PluginRegistry> registry, AppOp
     window_.setVerticalSyncEnabled(false);
     window_.setFramerateLimit(60);
     imgui_ = std::make_unique<ImGuiSfmlBridge>(window_, kFont, 15);
+    library_width_ = library_start_width(float(options_.width), inspector_width_);
     if (!registry_->plugins().empty()) new_type_ = registry_->plugins().front()->id();
     if (!options_.database.empty()) {
         reporting([&] { open_database(options_.database); });
@@ -101,6 +102,7 @@ int EditorApp::run() {
         while (window_.pollEvent(event))
             handle_event(event);
         session_.poll();
+        list_stored_results();
         poll_pack_solve();
         if (animate_ && session_.solution()) {
             animate_clock_ += clock.getElapsedTime().asSeconds();
@@ -262,6 +264,12 @@ void EditorApp::refresh_board() {
     });
 }
 
+void EditorApp::list_stored_results() {
+    if (session_.results_stored() == results_listed_) return;
+    results_listed_ = session_.results_stored();
+    refresh_library();
+}
+
 void EditorApp::open_database(const std::string &path) {
     session_.open_database(path);
     recent_.add(path);
@@ -407,7 +415,7 @@ void EditorApp::draw_board() {
         }
     } else {
         ImGui::SetCursorPos(ImVec2(20, 20));
-        ImGui::TextUnformatted("Ctrl+N: new level    Ctrl+O: open a level database");
+        ImGui::TextUnformatted("Ctrl+N: new level\nCtrl+O: open a level database"); // fits a 300 px board
     }
     ImGui::End();
 }

@@ -73,6 +73,7 @@ class EditorApp {
     void draw_dialogs();
     void refresh_board();
     void refresh_library();
+    void list_stored_results(); // lists the library again once the session stored a solve's result
     void fit_view();
     bool run_script_step();
     void report(const std::exception &e);
@@ -120,6 +121,9 @@ class EditorApp {
     bool panning_ = false;
     float pan_last_x_ = 0, pan_last_y_ = 0;
     std::vector<LevelRow> rows_;
+    size_t names_cut_ = 0, statuses_cut_ = 0; // rows whose name / status did not fit its column in the last frame
+    float name_least_shown_ = 1;              // and the least part of a name's width its column showed
+    uint64_t results_listed_ = 0; // the session's stored solve results the list shows (results_stored())
     std::string current_pack_;
     std::string filter_; // the library's search box
     std::unique_ptr<PackSolveJob> pack_job_;

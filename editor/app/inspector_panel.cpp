@@ -4,6 +4,8 @@
 
 #include "panel_layout.hpp"
 
+#include <result_line.hpp>
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -70,15 +72,20 @@ void EditorApp::draw_inspector() {
             const SolveProgress p = job->progress();
             char overlay[96];
             std::snprintf(overlay, sizeof overlay, "%.1f s, %llu nodes", p.elapsed_s, (unsigned long long)p.nodes);
-            ImGui::ProgressBar(p.fraction >= 0 ? float(p.fraction) : float(std::fmod(p.elapsed_s, 1.0)), ImVec2(-1, 0),
-                               overlay);
-            if (!p.message.empty()) ImGui::TextWrapped("%s", p.message.c_str());
+            float fraction = p.fraction >= 0 ? float(p.fraction) : float(std::fmod(p.elapsed_s, 1.0));
+            if (p.through_cubes) std::snprintf(overlay, sizeof overlay, "%.1f s", p.elapsed_s);
+            if (p.cubes_total > 0) { // split: the bar is the cubes answered, the text says them and the bounds
+                std::snprintf(overlay, sizeof overlay, "%.1f s, %s", p.elapsed_s, cube_progress_text(p).c_str());
+                fraction = float(p.cubes_done) / float(p.cubes_total);
+            }
+            ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
+            if (!p.message.empty() && p.cubes_total == 0) ImGui::TextWrapped("%s", p.message.c_str()); // (else: above)
             if (ImGui::Button("Cancel (Esc)")) session_.cancel_solve();
         } else if (ImGui::Button("Solve (F5)")) {
             session_.start_solve();
         }
         if (const auto &r = session_.last_report()) {
-            ImGui::Text("%s, %zu solution(s), %.0f ms", solve_status_text(r->status), r->solutions.size(), r->time_ms);
+            ImGui::TextWrapped("%s", result_line(*r).c_str());
             for (size_t i = 0; i < r->solutions.size(); ++i) {
                 const std::string label = "Show solution " + std::to_string(i + 1);
                 if (ImGui::Button(label.c_str())) session_.show_solution(i), refresh_board();

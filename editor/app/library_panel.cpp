@@ -194,6 +194,14 @@ void EditorApp::draw_library_menu() {
     ImGui::EndPopup();
 }
 
+// Whether `text` is wider than what is left of the table cell it is about to be drawn in (the dump's check that the
+// list reads whole).
+static bool text_cut(const std::string &text, float *least_shown = nullptr) {
+    const float width = ImGui::CalcTextSize(text.c_str()).x, room = ImGui::GetContentRegionAvail().x;
+    if (least_shown && width > 0) *least_shown = std::min(*least_shown, room / width);
+    return width > room + 0.5f;
+}
+
 void EditorApp::draw_library() {
     const float h = float(window_.getSize().y) - kMenuHeight - kStatusHeight;
     ImGui::SetNextWindowPos(ImVec2(0, kMenuHeight));
@@ -221,10 +229,20 @@ void EditorApp::draw_library() {
     // Drag a row onto another to put it there (one pack shown and no search: the order is the pack's).
     const bool can_drag = session_.packs() && !current_pack_.empty() && filter_.empty();
     std::optional<std::pair<int64_t, int64_t>> dropped; // (dragged level, the level it was dropped on)
-    if (ImGui::BeginTable("levels", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
-        ImGui::TableSetupColumn("Name");
-        ImGui::TableSetupColumn("Type");
-        ImGui::TableSetupColumn("Size");
+    // Every column but the name fits its content each frame (a status that arrives later is never cut); the name,
+    // first, takes the rest of the panel, and its tooltip has it whole.
+    names_cut_ = statuses_cut_ = 0;
+    name_least_shown_ = 1;
+    // A narrow panel leaves Type and Size to the name's tooltip, so that the name keeps some room.
+    const bool wide = ImGui::GetContentRegionAvail().x >= kLibraryAllColumnsWidth;
+    if (ImGui::BeginTable("levels", wide ? 7 : 5,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        if (wide) {
+            ImGui::TableSetupColumn("Type");
+            // Sizes can be long ("3 strokes, 12 pieces"): a narrower share of the rest, whole in the name's tooltip.
+            ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthStretch, 0.4f);
+        }
         ImGui::TableSetupColumn("Status");
         ImGui::TableSetupColumn("Par");
         ImGui::TableSetupColumn("Time");
@@ -235,8 +253,9 @@ void EditorApp::draw_library() {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             const bool open = session_.has_document() && session_.document().origin().level_id == row.id;
-            const std::string label =
-                (row.name.empty() ? "#" + std::to_string(row.id) : row.name) + "##" + std::to_string(row.id);
+            const std::string shown_name = row.name.empty() ? "#" + std::to_string(row.id) : row.name;
+            const std::string label = shown_name + "##" + std::to_string(row.id);
+            names_cut_ += text_cut(shown_name, &name_least_shown_);
             if (ImGui::Selectable(label.c_str(), open, ImGuiSelectableFlags_SpanAllColumns)) {
                 const int64_t id = row.id;
                 guard_unsaved([this, id] {
@@ -247,7 +266,8 @@ void EditorApp::draw_library() {
                 });
             }
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s%s%s%s", row.name.empty() ? "(no name)" : row.name.c_str(),
+                ImGui::SetTooltip("%s\n%s %s%s%s%s", row.name.empty() ? "(no name)" : row.name.c_str(), row.type.c_str(),
+                                  row.size.c_str(),
                                   row.author.empty() ? "" : ("\nby " + row.author).c_str(),
                                   row.difficulty.empty() ? "" : ("\nrated " + row.difficulty).c_str(),
                                   row.measured_label.empty() ? "" : ("\nmeasured: " + row.measured_label).c_str());
@@ -280,11 +300,14 @@ void EditorApp::draw_library() {
                 }
                 ImGui::EndPopup();
             }
+            if (wide) {
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(row.type.c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(row.size.c_str());
+            }
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(row.type.c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(row.size.c_str());
-            ImGui::TableNextColumn();
+            statuses_cut_ += text_cut(row.status);
             ImGui::TextUnformatted(row.status.empty() ? "-" : row.status.c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(row.par.c_str());

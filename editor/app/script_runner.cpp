@@ -3,6 +3,8 @@
 #include "editor_app.hpp"
 #include "window_title.hpp"
 
+#include <result_line.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -40,6 +42,7 @@ bool EditorApp::run_script_step() {
             return true;
         }
         script_wait_s_ = -1;
+        list_stored_results(); // what the window would show in this frame
         refresh_board();
     }
     if (script_wait_pack_s_ >= 0) { // "wait-pack": until the pack solve has ended and been taken in
@@ -223,8 +226,17 @@ bool EditorApp::run_script_step() {
                 std::cout << " problem='" << session_.problem() << "' marks=" << session_.problem_marks().size();
                 std::cout << " message='" << session_.message() << "'";
                 if (const auto c = session_.cursor()) std::cout << " cursor=" << c->row << "," << c->col;
+                if (session_.last_report()) std::cout << " result='" << result_words(*session_.last_report()) << "'";
+                // The open level's row of the library, as the list shows it: status, time, measured difficulty.
+                for (const LevelRow &r : rows_)
+                    if (r.id == d.origin().level_id)
+                        std::cout << " row_status=" << (r.status.empty() ? "-" : r.status)
+                                  << " row_timed=" << r.time_ms.has_value() << " row_graded=" << r.measured.has_value();
             }
             std::cout << " title='" << window_title(session_) << "' rows=" << rows_.size();
+            // Whether the list reads whole: rows whose name or status its column cut, the least part of a name shown.
+            std::cout << " names_cut=" << names_cut_ << " name_least_shown=" << name_least_shown_
+                      << " statuses_cut=" << statuses_cut_;
             // The layout: panel widths, the board area and how much of it the drawing fills.
             std::cout << " panels=" << library_width_ << "," << inspector_width_ << " board_area=" << board_w_ << "x"
                       << board_h_ << " fitted=" << view_.fitted;

@@ -1,19 +1,10 @@
 #include "editor_session.hpp"
 
+#include "result_line.hpp"
+
 #include <thread>
 
 namespace pluzzle::editor {
-namespace {
-
-std::string solve_summary(const host::SolveReport &r) {
-    std::string s = std::string("solve: ") + solve_status_text(r.status);
-    if (!r.solutions.empty()) s += ", " + std::to_string(r.solutions.size()) + " solution(s) shown";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, " in %.0f ms", r.time_ms);
-    return s + buf;
-}
-
-} // namespace
 
 EditorSession::EditorSession(std::shared_ptr<const host::PluginRegistry> registry, SessionOptions options)
     : registry_(std::move(registry)), options_(std::move(options)),
@@ -216,7 +207,8 @@ void EditorSession::start_solve(double time_limit_s) {
     check_job_.reset();
     host::SolveOptions options;
     options.time_limit_s = time_limit_s;
-    solve_job_ = std::make_unique<SolveJob>(doc_->plugin_ptr(), doc_->level(), options, doc_->revision());
+    solve_job_ = std::make_unique<SolveJob>(doc_->plugin_ptr(), doc_->level(), options, doc_->revision(),
+                                            options_.split_after_s);
     message_ = "solving...";
 }
 
@@ -298,12 +290,14 @@ void EditorSession::poll() {
         if (auto report = solve_job_->report()) {
             // A result for an older revision describes a level that is gone: report it, but show no solution.
             if (solve_job_->revision() == doc_->revision()) last_report_ = report;
-            message_ = solve_summary(*report);
-            // A final answer about the level as saved belongs in the database, like a bulk solve's.
+            message_ = "solve: " + result_line(*report);
+            // An answer about the level as saved belongs in the database, stored as a bulk solve stores one (a
+            // limit too, with its bounds; a cancel says nothing about the level).
             const bool saved_here = library_ && !doc_->dirty() && doc_->origin().database == library_->path();
-            if (saved_here && solve_job_->revision() == doc_->revision() && is_final(report->status)) {
+            if (saved_here && solve_job_->revision() == doc_->revision() && report->status != PZ_SOLVE_CANCELLED) {
                 try {
-                    library_->record_result(doc_->origin().level_id, doc_->plugin(), *report);
+                    library_->record_result(doc_->origin().level_id, doc_->plugin(), *report, solve_job_->info());
+                    ++results_stored_;
                 } catch (const std::exception &e) {
                     message_ += " (not stored: " + std::string(e.what()) + ")";
                 }

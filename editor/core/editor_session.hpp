@@ -26,6 +26,7 @@ enum class Mode { Edit, Play, Solution };
 struct SessionOptions {
     std::string recovery_folder;   // "" = RecoveryStore::default_folder()
     double check_time_limit_s = 2; // the quick solve behind continuous validation
+    double split_after_s = 1;      // a solve (F5) of a plugin that splits goes to cubes after this, as `--split-after`
     double autosave_delay_s = 0.5; // autosave at most this often while editing (always before a solve)
     std::string player;            // whose AI profiles play mode uses and updates; "" = default_player_name()
 };
@@ -88,6 +89,9 @@ class EditorSession {
     void cancel_solve();
     const SolveJob *solve_job() const { return solve_job_.get(); }
     const std::optional<host::SolveReport> &last_report() const { return last_report_; }
+    // How many solve results this session stored in the open database: the library lists its rows again when it
+    // grows, so a row shows the editor's own solve as soon as it ends.
+    uint64_t results_stored() const { return results_stored_; }
     // Shows solution `index` of the last report (Solution mode), on its last frame -- the solved picture; the
     // author steps back from there. InputError (field "solution") when there is no such solution.
     void show_solution(size_t index);
@@ -141,7 +145,7 @@ class EditorSession {
     size_t frame_ = 0;
     Mode mode_ = Mode::Edit;
     std::string message_, check_problem_, player_;
-    uint64_t steps_revision_ = 0, seen_revision_ = UINT64_MAX;
+    uint64_t steps_revision_ = 0, seen_revision_ = UINT64_MAX, results_stored_ = 0;
     uint64_t checked_revision_ = UINT64_MAX, autosaved_revision_ = UINT64_MAX, play_revision_ = UINT64_MAX;
     std::chrono::steady_clock::time_point last_autosave_{};
     RecoveryStore recovery_;

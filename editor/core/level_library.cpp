@@ -167,7 +167,8 @@ void LevelLibrary::save(Document &doc, const std::string &pack) {
     }
 }
 
-void LevelLibrary::record_result(int64_t level_id, const host::Plugin &plugin, const host::SolveReport &report) {
+void LevelLibrary::record_result(int64_t level_id, const host::Plugin &plugin, const host::SolveReport &report,
+                                 const std::string &info) {
     host::ResultRecord r;
     r.level_id = level_id;
     r.plugin_id = plugin.id();
@@ -176,6 +177,7 @@ void LevelLibrary::record_result(int64_t level_id, const host::Plugin &plugin, c
     r.solution = report.solutions.empty() ? "" : report.solutions.front();
     r.time_ms = report.time_ms;
     r.nodes = report.nodes;
+    r.info = info;
     if (!std::isnan(report.difficulty)) r.difficulty = report.difficulty;
     r.difficulty_label = report.difficulty_label;
     try {

@@ -67,8 +67,10 @@ class LevelLibrary {
     // already holds the same level or the database stays busy.
     void save(Document &doc, const std::string &pack);
 
-    // Stores a solve result for a saved level, as `pluzzle db solve` would (the listing's status column).
-    void record_result(int64_t level_id, const host::Plugin &plugin, const host::SolveReport &report);
+    // Stores a solve result for a saved level, as `pluzzle db solve` would (Store::add_result: the listing's status,
+    // time and difficulty columns). `info`: the solver's stats and cube counts, as the bulk solve stores them.
+    void record_result(int64_t level_id, const host::Plugin &plugin, const host::SolveReport &report,
+                       const std::string &info = {});
 
     ImportReport import_pack_file(const std::string &file, const std::string &pack_name = {});
 

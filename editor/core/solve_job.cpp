@@ -1,6 +1,10 @@
 #include "solve_job.hpp"
 
+#include "cube_solve.hpp"
+
 #include <pluzzle/host/sandbox/plugin_calls.hpp>
+
+#include <cstdio>
 
 namespace pluzzle::editor {
 namespace {
@@ -37,8 +41,59 @@ template <class Call> auto in_job_sandbox(const std::atomic<bool> &cancel, Call 
 
 } // namespace
 
-SolveJob::SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions options, uint64_t revision)
+std::string cube_progress_text(const SolveProgress &p) {
+    if (p.cubes_total == 0) return "";
+    std::string s = "cubes " + std::to_string(p.cubes_done) + "/" + std::to_string(p.cubes_total);
+    if (!std::isnan(p.lower) || !std::isnan(p.upper)) {
+        char bounds[64];
+        std::snprintf(bounds, sizeof bounds, ", bounds [%g, %g]", p.lower, p.upper);
+        s += bounds;
+    }
+    return s;
+}
+
+SolveJob::SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions options, uint64_t revision,
+                   std::optional<double> split_after_s)
     : shared_(std::make_shared<Shared>()), revision_(revision) {
+    // In process there are no worker processes to spread the cubes over: one plain solve, as before.
+    if (split_after_s && plugin->can_split() && !host::in_process_requested()) {
+        thread_ = std::thread([shared = shared_, plugin = std::move(plugin), level = std::move(level), options,
+                               split_after = *split_after_s] {
+            {
+                std::lock_guard<std::mutex> lock(shared->mutex);
+                shared->progress.through_cubes = true;
+                char says[96];
+                std::snprintf(says, sizeof says, "whole first, into cubes after %g s", split_after);
+                shared->progress.message = says;
+            }
+            CubeSolveOptions cubes;
+            cubes.time_limit_s = options.time_limit_s;
+            cubes.split_after_s = split_after;
+            cubes.cancel = &shared->cancel;
+            cubes.on_progress = [&shared](const host::ConquestProgress &p) {
+                std::lock_guard<std::mutex> lock(shared->mutex);
+                shared->progress.cubes_done = p.done;
+                shared->progress.cubes_total = p.total;
+                shared->progress.lower = p.lower;
+                shared->progress.upper = p.upper;
+                shared->progress.message = cube_progress_text(shared->progress);
+            };
+            std::optional<CubeSolveAnswer> answer;
+            std::string error;
+            try {
+                answer = solve_through_cubes(*plugin, level, cubes);
+            } catch (const std::exception &e) {
+                error = e.what();
+            }
+            {
+                std::lock_guard<std::mutex> lock(shared->mutex);
+                if (answer) shared->report = std::move(answer->report), shared->info = std::move(answer->info);
+                shared->error = std::move(error);
+            }
+            shared->finished = true;
+        });
+        return;
+    }
     thread_ = std::thread([shared = shared_, plugin = std::move(plugin), level = std::move(level),
                            options = std::move(options)]() mutable {
         options.cancel = &shared->cancel;
@@ -86,6 +141,11 @@ std::optional<host::SolveReport> SolveJob::report() const {
 std::string SolveJob::error() const {
     std::lock_guard<std::mutex> lock(shared_->mutex);
     return shared_->error;
+}
+
+std::string SolveJob::info() const {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    return shared_->info;
 }
 
 AiMoveJob::AiMoveJob(std::shared_ptr<const host::Plugin> plugin, host::LevelPtr level, host::StatePtr state,

@@ -6,6 +6,10 @@
 // killed by SIGSEGV)") while the editor stays up; a cancel that the plugin ignores kills the worker after half a
 // second. PLUZZLE_IN_PROCESS=1 solves on the thread itself, as before (for a debugger).
 //
+// Given a split_after_s, a plugin that splits is solved as `pluzzle solve --split` solves (cube_solve.hpp): whole
+// for that long in a worker process, then, if undecided, as cubes on worker processes on every core; the progress
+// then counts cubes and carries the bounds.
+//
 // The thread owns everything it touches (plugin, level, flags) through a shared block, so a job can be abandoned:
 // destroying it cancels, waits a moment and, if an in-process plugin ignores cancellation, detaches the thread
 // rather than hang the editor (the block stays alive until the thread ends).
@@ -13,6 +17,7 @@
 #include <pluzzle/host/plugin/plugin.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -28,14 +33,23 @@ struct SolveProgress {
     double fraction = -1; // -1: unknown
     std::string message;
     double elapsed_s = 0;
+    // Through the cubes: how many answered, of how many (total 0: not split, or not yet), and the bounds so far.
+    bool through_cubes = false; // nodes are not counted there (the worker processes answer only at the end)
+    size_t cubes_done = 0, cubes_total = 0;
+    double lower = NAN, upper = NAN;
 };
+
+// "cubes 37/360, bounds [12, 15]" ("" before a split); the bounds only where the plugin reports them.
+std::string cube_progress_text(const SolveProgress &p);
 
 class SolveJob {
   public:
     using PluginPtr = std::shared_ptr<const host::Plugin>;
 
     // Starts solving at once. `revision` tags the result with the document revision it answers.
-    SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions options, uint64_t revision = 0);
+    // `split_after_s`: solve through the cubes (above) when the plugin splits; nullopt: one plain solve.
+    SolveJob(PluginPtr plugin, host::LevelPtr level, host::SolveOptions options, uint64_t revision = 0,
+             std::optional<double> split_after_s = std::nullopt);
     ~SolveJob();
     SolveJob(const SolveJob &) = delete;
     SolveJob &operator=(const SolveJob &) = delete;
@@ -50,6 +64,8 @@ class SolveJob {
     // Once finished: the report, or the error message when the plugin failed.
     std::optional<host::SolveReport> report() const;
     std::string error() const;
+    // Once finished: what `db solve` stores as the result's info ("" after a plain solve).
+    std::string info() const;
 
   private:
     struct Shared {
@@ -57,7 +73,7 @@ class SolveJob {
         mutable std::mutex mutex;
         SolveProgress progress;
         std::optional<host::SolveReport> report;
-        std::string error;
+        std::string error, info;
         std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     };
     std::shared_ptr<Shared> shared_;

@@ -2,7 +2,8 @@
 // crash_parse" already while reading the line), "misbehave hang"
 // loops ignoring cancellation until the file named by `release PATH` exists (at most 20 s, so a forgotten test
 // still ends), which lets a test end the abandoned thread instead of leaving it to spin. It edits ("set N") and plays
-// like any plugin, so the editor's autosave and abandoned-solve paths are tested through the real ABI.
+// like any plugin, so the editor's autosave and abandoned-solve paths are tested through the real ABI. It splits too
+// (two cubes that misbehave the same way), so the editor's solve through the cubes meets the crash and the hang.
 #include <pluzzle/plugin.hpp>
 
 #include <chrono>
@@ -24,7 +25,7 @@ struct Shown {
 
 class Misbehaving : public pluzzle::TypedPuzzle<Bad, Shown> {
   public:
-    static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT;
+    static constexpr uint64_t capabilities = PZ_CAP_SOLVE | PZ_CAP_PLAY | PZ_CAP_EDIT | PZ_CAP_SPLIT;
     pluzzle::PluginInfo info() const {
         pluzzle::PluginInfo i;
         i.id = "misbehaving";
@@ -63,6 +64,17 @@ class Misbehaving : public pluzzle::TypedPuzzle<Bad, Shown> {
         pluzzle::SolveOutcome outcome;
         outcome.status = PZ_SOLVE_SOLVED;
         return outcome;
+    }
+    pluzzle::Split split(const Bad &b, unsigned, pluzzle::SolveControl &) const {
+        if (b.how == "crash") std::abort();
+        pluzzle::Split out;
+        out.combine = pluzzle::Combine::first;
+        out.cubes = {"a", "b"};
+        out.outcome.status = PZ_SOLVE_LIMIT;
+        return out;
+    }
+    pluzzle::SolveOutcome solve_cube(const Bad &b, std::string_view, pluzzle::SolveControl &control) const {
+        return solve(b, control);
     }
     void render(const Bad &l, const Shown *, pluzzle::Canvas &c) const {
         c.begin(100, 100);
