@@ -54,7 +54,8 @@ std::pair<int, int> first_rows_with(const Png &png, const Rgb &c) {
     int top = -1;
     for (int y = 0; y < png.height(); ++y) {
         bool any = false;
-        for (int x = 0; x < png.width() && !any; ++x) any = near(png.at(x, y), c);
+        for (int x = 0; x < png.width() && !any; ++x)
+            any = near(png.at(x, y), c);
         if (any && top < 0) top = y;
         if (!any && top >= 0) return {top, y};
     }
@@ -152,7 +153,8 @@ TEST(SolutionPages, CelladdNumbersTheLineInOrderAndLightsOutStillShowsItsPresses
     write_file(dir / "line.txt", line);
     const std::string svg = render(dir, "beaker.celladd", "line.txt", "game.svg");
     EXPECT_TRUE(contains(svg, "class=\"move-numbers\"")) << svg.substr(0, 400);
-    for (int k = 1; k <= 4; ++k) EXPECT_TRUE(contains(svg, ">" + std::to_string(k) + "</text>")) << k;
+    for (int k = 1; k <= 4; ++k)
+        EXPECT_TRUE(contains(svg, ">" + std::to_string(k) + "</text>")) << k;
 
     // Lights Out has no render_solution: its finished board with the press ringed (a circle), as before ABI 1.9.
     write_file(dir / "one.lightsout", "lightsout 1\nsize 3 3\n.#.\n###\n.#.\n");
