@@ -154,34 +154,38 @@ void render_solution_view(const Board &board, const std::vector<Move> &moves, pl
     const std::vector<Step> steps = replay_steps(board, moves);
     const pz_point extent = board_extent(board);
     const float side = cell_side(board), mark = kMainMark * side;
-    const bool pivot = board.mode == Mode::Pivot;
-    const size_t per_row = std::max<size_t>(1, size_t(extent.x / (pluzzle::move_mark_width(mark, true) + 0.3f * mark)));
-    const float colours_h = pivot ? pivot_rows_height(moves.size(), per_row, mark) : 0;
-    const bool strip = solution_needs_strip(board, moves);
-    const size_t columns = std::min<size_t>(size_t(kStripColumns), std::max<size_t>(1, moves.size()));
-    const float small_w = (extent.x - kGap * float(columns - 1)) / float(columns);
+    const bool pivot = board.mode == Mode::Pivot, strip = solution_needs_strip(board, moves);
+    const size_t n = std::max<size_t>(1, moves.size());
+    // Small boards a quarter of the start board wide (half or a third for fewer moves); a long solution gets more a
+    // row (about its square root), so that the page stays about as tall as it is wide, not a column of thumbnails.
+    const size_t across = std::min(n, size_t(kStripColumns));
+    const size_t columns = std::min(n, std::max(across, size_t(std::ceil(std::sqrt(double(n))))));
+    const float small_w = (extent.x - kGap * float(across - 1)) / float(across);
+    const float strip_w = float(columns) * small_w + kGap * float(columns - 1);
+    const float width = strip ? std::max(extent.x, strip_w) : extent.x;
     const pz_point small_extent = board_extent(board, false); // the strip's boards have no palette
     const float small_h = small_w * small_extent.y / small_extent.x;
+    const size_t per_row = std::max<size_t>(1, size_t(width / (pluzzle::move_mark_width(mark, true) + 0.3f * mark)));
+    const float colours_h = pivot ? pivot_rows_height(moves.size(), per_row, mark) : 0;
     const size_t rows = strip ? (moves.size() + columns - 1) / columns : 0;
     const float strip_top = extent.y + (colours_h > 0 ? colours_h + kGap : 0) + kGap;
     const float strip_row = 2.4f * mark + small_h + kGap; // a mark over each small board
     const float height = strip ? strip_top + float(rows) * strip_row : extent.y + colours_h;
-    canvas.begin(extent.x, height, board_paper());
+    canvas.begin(width, height, board_paper());
     {
-        pluzzle::CanvasInset start(canvas, 0, 0, extent.x, extent.y); // the start board at its own size
+        pluzzle::CanvasInset start(canvas, (width - extent.x) / 2, 0, extent.x, extent.y); // at its own size
         render_board(board, board.cells, 0, start.canvas());
-    }
-    {
         pluzzle::Group group(canvas, "moves");
         if (pivot)
-            mark_pivot_colours(canvas, board, moves, extent.x, extent.y, per_row, mark);
+            mark_pivot_colours(canvas, board, moves, width, extent.y, per_row, mark);
         else
-            mark_start_board(canvas, board, moves, steps);
+            mark_start_board(start.canvas(), board, moves, steps);
     }
     if (!strip) return;
     pluzzle::Group group(canvas, "move-by-move");
+    const float left = (width - strip_w) / 2;
     for (size_t k = 0; k < steps.size(); ++k)
-        draw_strip_board(canvas, board, moves, steps[k], k, float(k % columns) * (small_w + kGap),
+        draw_strip_board(canvas, board, moves, steps[k], k, left + float(k % columns) * (small_w + kGap),
                          strip_top + float(k / columns) * strip_row, small_w, small_h, mark);
 }
 
