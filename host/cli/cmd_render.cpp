@@ -28,8 +28,10 @@ int run(Context &ctx, const RenderArgs &args) {
     }
     // Sandboxed, the state is read and the drawing made in the worker: a crash there is the plugin's.
     const std::string *state = args.solution.empty() ? nullptr : &state_text;
-    host::write_text_file(args.output, host::render_level(*l.plugin, host::level_arg(l, "level"), state, args.solution,
-                                                          format, args.scale, ctx.call_site()));
+    // A solution is drawn for a reader to follow (ABI 1.9: the moves on the level, for the plugins that draw them).
+    host::write_text_file(args.output,
+                          host::render_level(*l.plugin, host::level_arg(l, "level"), state, args.solution, format,
+                                             args.scale, ctx.call_site(), host::StateDrawing::solution));
     if (ctx.json) {
         host::JsonLine j;
         j.add("file", l.file).add("index", uint64_t(l.index)).add("type", l.plugin->id()).add("output", args.output);
@@ -46,7 +48,8 @@ void add_render_command(CLI::App &app, Context &ctx) {
     auto args = std::make_shared<RenderArgs>();
     CLI::App *cmd = app.add_subcommand("render", "Render a level (optionally with a solution) to SVG, PNG or PDF (by the output's extension)");
     cmd->add_option("file", args->file, "Level file")->required();
-    cmd->add_option("--solution", args->solution, "Solution or play-state file to draw on the level");
+    cmd->add_option("--solution", args->solution, "Solution (or play-state) file, drawn for a reader to follow: the moves on the level where "
+                                              "its plugin draws them (ABI 1.9), else the finished board");
     cmd->add_option("-o,--output", args->output, "File to write: .svg, .png or .pdf")->required();
     add_level_index_option(*cmd, args->index);
     cmd->add_option("--scale", args->scale, "Pixels (PDF: points) per plugin unit")->check(kScale);

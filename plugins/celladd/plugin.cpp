@@ -85,6 +85,11 @@ class CellAddition final : public pluzzle::TypedPuzzle<CellLevel, GameState> {
         render_game(level, replay(level, state ? state->moves : std::vector<int>{}), canvas);
     }
 
+    // A solution page (ABI 1.9): the order of the line, which the full board hides.
+    void render_solution(const CellLevel &level, const GameState &solution, pluzzle::Canvas &canvas) const {
+        render_numbered_game(level, solution.moves, canvas);
+    }
+
     CellLevel generate(const pluzzle::Params &params, uint64_t seed, pluzzle::SolveControl &) const {
         return generate_level(params, seed);
     }

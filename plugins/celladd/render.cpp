@@ -3,6 +3,7 @@
 #include "render.hpp"
 
 #include <pluzzle/grid.hpp>
+#include <pluzzle/move_marks.hpp>
 
 #include <cmath>
 
@@ -84,6 +85,16 @@ void render_game(const CellLevel &level, const Position &position, pluzzle::Canv
         pluzzle::Group g(canvas, "last-move");
         const pluzzle::Point c = grid.center(grid_cell(board, position.moves().back()));
         canvas.circle(c.x, c.y, kCellSize * 0.47f, pluzzle::kNone, {250, 200, 40, 255}, 3);
+    }
+}
+
+void render_numbered_game(const CellLevel &level, const std::vector<int> &moves, pluzzle::Canvas &canvas) {
+    render_game(level, replay(level, moves), canvas);
+    const SquareGrid grid = grid_of(level.board);
+    pluzzle::Group g(canvas, "move-numbers");
+    for (size_t k = 0; k < moves.size(); ++k) {
+        const pluzzle::Point c = grid.center(grid_cell(level.board, moves[k]));
+        pluzzle::move_mark(canvas, c.x, c.y, kCellSize * 0.21f, int(k) + 1); // small: the cell's colour shows round it
     }
 }
 

@@ -1,12 +1,13 @@
 // plugin.cpp -- the kami plugin: SDK glue only. The model is in board.hpp, the texts in formats.cpp, the solvers
-// behind solver.hpp, drawing in render.cpp, play in play.cpp, the hint in hint.cpp, editing in edit.cpp and the
-// generator in generator.cpp.
+// behind solver.hpp, drawing in render.cpp (solution pages in solution_view.cpp), play in play.cpp, the hint in
+// hint.cpp, editing in edit.cpp and the generator in generator.cpp.
 #include "edit.hpp"
 #include "formats.hpp"
 #include "generator.hpp"
 #include "hint.hpp"
 #include "play.hpp"
 #include "render.hpp"
+#include "solution_view.hpp"
 #include "solver.hpp"
 #include "split.hpp"
 
@@ -114,6 +115,11 @@ class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
             render_board(b, state->cells, marked_colour(b, *state), canvas);
         else
             render_board(b, b.cells, b.brush, canvas); // the editor's paint colour marked
+    }
+    // A solution page (ABI 1.9): the moves numbered on the start board, their colours, and when regions merge the
+    // board before each move; the finished board alone is one colour.
+    void render_solution(const Board &b, const PlayState &solution, pluzzle::Canvas &canvas) const {
+        render_solution_view(b, solution.moves, canvas);
     }
     // The recoloured region blooming out from the click.
     void render_move(const Board &b, const PlayState &state, std::string_view move, float t,

@@ -31,7 +31,8 @@ bool light(pluzzle::Color c) { return 0.299f * c.r + 0.587f * c.g + 0.114f * c.b
 // left- and right-pointing triangles, KAMI 2's screen.
 class Layout {
   public:
-    explicit Layout(const Board &b) : b_(b) {
+    explicit Layout(const Board &b, bool palette = true) : b_(b), palette_(palette) {
+        // Room for the swatches' row with the palette or without, so that every cell is where it is either way.
         const float swatches = b.colours * kSwatchPitch - (kSwatchPitch - kSwatch);
         if (b.grid == Grid::Square) {
             board_w_ = b.cols * kSquare, board_h_ = b.rows * kSquare;
@@ -57,7 +58,7 @@ class Layout {
     }
 
     float width() const { return content_w_ + 2 * kMargin; }
-    float height() const { return kMargin + board_h_ + kGap + kSwatch + kMargin; }
+    float height() const { return kMargin + board_h_ + (palette_ ? kGap + kSwatch : 0) + kMargin; }
 
     Cell grid_cell(int64_t i) const {
         const int r = int(i / b_.cols), k = int(i % b_.cols);
@@ -90,6 +91,7 @@ class Layout {
 
   private:
     const Board &b_;
+    bool palette_;
     std::optional<pluzzle::grid::SquareGrid> square_;
     std::optional<pluzzle::grid::TriangleGrid> triangles_;
     float board_w_ = 0, board_h_ = 0, content_w_ = 0, swatch_x_ = 0;
@@ -136,8 +138,9 @@ void draw_borders(const Board &b, const std::vector<std::vector<pz_point>> &outl
 
 } // namespace
 
-void render_board(const Board &board, const std::vector<uint8_t> &cells, int selected, pluzzle::Canvas &canvas) {
-    const Layout layout(board);
+void render_board(const Board &board, const std::vector<uint8_t> &cells, int selected, pluzzle::Canvas &canvas,
+                  bool palette) {
+    const Layout layout(board, palette);
     const std::vector<std::vector<pz_point>> outline = outlines(board, layout);
     const bool solved = one_colour(cells);
     canvas.begin(layout.width(), layout.height(), kPaper);
@@ -160,6 +163,7 @@ void render_board(const Board &board, const std::vector<uint8_t> &cells, int sel
         const float r = (board.grid == Grid::Square ? kSquare : kSide) * 0.14f;
         canvas.circle(c.x, c.y, r, kPivot, kBorder, 2);
     }
+    if (!palette) return;
     pluzzle::Group group(canvas, "palette");
     for (int c = 1; c <= board.colours; ++c) {
         const pz_point p = layout.swatch(c);
@@ -168,6 +172,32 @@ void render_board(const Board &board, const std::vector<uint8_t> &cells, int sel
         canvas.rect(p.x, p.y, kSwatch, kSwatch, fill, chosen ? kBorder : shade(fill, 0.7f), chosen ? 3.0f : 1.0f);
         canvas.text(p.x + kSwatch / 2, p.y + kSwatch / 2, kSwatch * 0.55f, light(fill) ? kBorder : pluzzle::kWhite,
                     std::to_string(c));
+    }
+}
+
+pz_point board_extent(const Board &board, bool palette) {
+    const Layout layout(board, palette);
+    return {layout.width(), layout.height()};
+}
+pluzzle::Color board_paper() { return kPaper; }
+float cell_side(const Board &board) { return board.grid == Grid::Square ? kSquare : kSide; }
+pz_point cell_centre(const Board &board, int64_t cell) { return Layout(board).center(cell); }
+
+void outline_cells(const Board &board, const std::vector<bool> &inside, pluzzle::Color colour, float width,
+                   pluzzle::Canvas &canvas) {
+    const std::vector<std::vector<pz_point>> outline = outlines(board, Layout(board));
+    int64_t nb[4] = {};
+    for (int64_t i = 0; i < board.size(); ++i) {
+        if (!inside[size_t(i)]) continue;
+        const std::vector<pz_point> &p = outline[size_t(i)];
+        const int n = board.neighbours(i, nb);
+        for (size_t e = 0; e < p.size(); ++e) {
+            const pz_point a = p[e], c = p[(e + 1) % p.size()];
+            bool shared = false; // with a marked neighbour: inside the outline
+            for (int k = 0; k < n && !shared; ++k)
+                shared = inside[size_t(nb[k])] && has_edge(outline[size_t(nb[k])], a, c);
+            if (!shared) canvas.line(a.x, a.y, c.x, c.y, colour, width);
+        }
     }
 }
 

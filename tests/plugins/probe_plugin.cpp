@@ -6,6 +6,8 @@
 //   work N                 N x 10^6 xorshift steps, ticking every 10^4: deterministic CPU and nodes
 // and for the plugin sandbox (issue 15), acted on where they name:
 //   crash_in parse|render  a null write while parsing this line, or in render    hang_in parse  spin 10 min
+// and for solution pages (ABI 1.9): throw render_solution  the solution page is blank (no throw: what selftest must
+// find), else it is render()'s picture;
 // and for difficulty estimates (ABI 1.7): difficulty N  the solve reports N (any integer: the host checks 0..10),
 // labelled "probe N".
 // And for cube-and-conquer (ABI 1.8): split first|count|best  how cube answers combine; then one line per cube,
@@ -376,6 +378,11 @@ public:
         pluzzle::Group g(c, "probe");
         c.rect(0, 0, 100, 50, {200, 200, 255, 255}, pluzzle::kBlack, 1);
         c.text(50, 25, 12, pluzzle::kBlack, s ? "answered" : "value " + std::to_string(l.value));
+    }
+
+    void render_solution(const ProbeLevel &l, const ProbeState &s, pluzzle::Canvas &c) const {
+        if (l.throw_in == "render_solution") return c.begin(100, 50); // a page with nothing on it
+        render(l, &s, c);
     }
 
     ProbeLevel generate(const pluzzle::Params &params, uint64_t seed,

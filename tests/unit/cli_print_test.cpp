@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace pluzzle::test;
 
@@ -51,6 +52,21 @@ double difference(const Png &pa, Box a, const Png &pb, Box b) {
             n += 3;
         }
     return n ? sum / double(n) : 255;
+}
+
+// The share of the commonest colour (16 levels a channel) among the strongly coloured pixels of `box`: near 1 for a
+// finished KAMI 2 board (one colour, a gold border), far lower for its start board.
+double commonest_colour_share(const Png &png, Box box) {
+    std::map<int, int> bins;
+    int coloured = 0, top = 0;
+    for (int y = box.y0; y <= box.y1; ++y)
+        for (int x = box.x0; x <= box.x1; ++x) {
+            const auto c = png.at(x, y);
+            if (std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]}) <= 60) continue;
+            ++coloured;
+            top = std::max(top, ++bins[(c[0] >> 4) << 8 | (c[1] >> 4) << 4 | c[2] >> 4]);
+        }
+    return coloured ? double(top) / coloured : 1;
 }
 
 std::string make_pack(const TempDir &dir, const std::string &levels_file, const std::string &pack) {
@@ -153,4 +169,53 @@ TEST(DbPrint, BadRequestsAndACrashingPluginAreClearErrors) {
     EXPECT_EQ(r.exit_code, 1) << r.out;
     EXPECT_TRUE(contains(r.out, "plugin 'probe' (render) crashed (worker killed by SIGSEGV)")) << r.out;
     EXPECT_FALSE(fs::exists(dir / "p.pdf"));
+}
+
+// Issue 49: a KAMI 2 solution page shows the moves (ABI 1.9's render_solution), not the finished one-colour board. Each
+// solution page of the bundled pack shows the start board's colours, is the level's `render --solution` picture -- its
+// start board, numbered moves and strip, which solution_pages_test.cpp checks pixel by pixel -- and not the puzzle
+// page's picture.
+TEST(DbPrint, AKamiSolutionPageIsTheLevelsMovesNotItsFinishedBoard) {
+    TempDir dir;
+    const std::vector<std::string> levels = {"tri-free-06x12.kami", "square-pivot-06x06.kami", "hand-courtyard.kami"};
+    std::string files;
+    for (const std::string &l : levels) files += " " + quote(data_dir() + "/kami/" + l);
+    const std::string db = dir / "kami.db";
+    ASSERT_EQ(run(cli() + " -q db import " + quote(db) + files + " --pack kami").exit_code, 0);
+    const RunResult printed = run(cli() + " --json db print " + quote(db) + " --pack kami -o " + quote(dir / "b.pdf"));
+    ASSERT_EQ(printed.exit_code, 0) << printed.out;
+    EXPECT_TRUE(contains(printed.out, "\"solutions\":3")) << printed.out;
+    ASSERT_EQ(pdf_pages(dir / "b.pdf"), 6);
+    ASSERT_EQ(run("pdftoppm -r 72 -png " + quote(dir / "b.pdf") + " " + quote(dir / "page")).exit_code, 0);
+    for (size_t i = 0; i < levels.size(); ++i) {
+        const std::string level = data_dir() + "/kami/" + levels[i];
+        const Png puzzle(read_file(dir / ("page-" + std::to_string(i + 1) + ".png")));
+        const Png solution(read_file(dir / ("page-" + std::to_string(i + 4) + ".png")));
+        ASSERT_TRUE(puzzle.ok() && solution.ok()) << levels[i];
+        const Box on_page = ink(solution, 78, solution.height() - 45);
+        // The same solution drawn by `render --solution` (the solver is deterministic: db print solved it the same).
+        const RunResult solved = run(cli() + " --json solve " + quote(level));
+        ASSERT_EQ(solved.exit_code, 0) << solved.out;
+        write_file(dir / "answer.txt", member(json_lines(solved.out).back(), "solution"));
+        ASSERT_EQ(run(cli() + " render " + quote(level) + " --solution " + quote(dir / "answer.txt") + " -o " +
+                      quote(dir / "one.png"))
+                      .exit_code,
+                  0);
+        const Png at_one(read_file(dir / "one.png"));
+        const double scale = double(on_page.width()) / ink(at_one, 0, at_one.height()).width();
+        char s[32];
+        std::snprintf(s, sizeof s, "%.4f", scale);
+        ASSERT_EQ(run(cli() + " render " + quote(level) + " --solution " + quote(dir / "answer.txt") + " --scale " + s +
+                      " -o " + quote(dir / "scaled.png"))
+                      .exit_code,
+                  0);
+        const Png moves(read_file(dir / "scaled.png"));
+        const double same = difference(solution, on_page, moves, ink(moves, 0, moves.height()));
+        const Box puzzle_box = ink(puzzle, 78, puzzle.height() - 45);
+        const double other = difference(solution, on_page, puzzle, puzzle_box);
+        EXPECT_LT(commonest_colour_share(solution, on_page), 0.65)
+            << levels[i] << ": the start board's colours (a finished board is one colour: 0.77 to 0.87 of its pixels)";
+        EXPECT_LT(same, 12) << levels[i] << ": the solution page is the level's moves";
+        EXPECT_GT(other, same + 10) << levels[i] << ": and not the puzzle page again";
+    }
 }

@@ -52,6 +52,18 @@ TEST(CliSelftest, CrashesHangsAndForeignExceptionsAreFindingsWithTheirInput) {
     EXPECT_NE(r.out.find("FAIL: 3 finding(s)"), std::string::npos) << r.out;
 }
 
+TEST(CliSelftest, ABlankSolutionPageIsAFinding) {
+    TempDir dir;
+    write_file(dir / "blank.probe", "probe 1\nvalue 3\nthrow render_solution\n");
+    write_file(dir / "good.probe", "probe 1\nvalue 3\n");
+    RunResult r =
+        run(cli() + " selftest " + quote(probe_plugin()) + " " + quote(dir / "good.probe") + " --seconds 1", true);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    r = run(cli() + " selftest " + quote(probe_plugin()) + " " + quote(dir / "blank.probe") + " --seconds 1", true);
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.out.find("render_solution draws nothing"), std::string::npos) << r.out;
+}
+
 TEST(CliSelftest, APluginThatDoesNotLoadFailsWithTheLoadersReason) {
     RunResult r = run(cli() + " selftest " + quote(probe_dir("bad") + "/pluzzle_probe_throwing.so"), true);
     EXPECT_EQ(r.exit_code, 1) << r.out;

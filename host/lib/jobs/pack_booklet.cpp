@@ -53,7 +53,7 @@ PackBooklet pack_booklet(Store &store, const PluginRegistry &registry, const std
         if (options.layout.solutions && plugin->can(PZ_CAP_PLAY)) {
             const std::string solution = solution_of(store, *plugin, level, text, options, site);
             if (!solution.empty()) {
-                p.solution = draw_level(*plugin, text, &solution, source, site);
+                p.solution = draw_level(*plugin, text, &solution, source, site, StateDrawing::solution);
                 ++out.solutions;
             }
         }

@@ -262,6 +262,14 @@ DisplayList Plugin::render(const pz_level *level, const pz_state *state) const {
     return record("render", [&](const pz_canvas *canvas, pz_error *err) { return table_->render(level, state, canvas, err); });
 }
 
+bool Plugin::draws_solutions() const { return can(PZ_CAP_PLAY) && PZ_HAS(table_, render_solution); }
+
+DisplayList Plugin::render_solution(const pz_level *level, const pz_state *solution) const {
+    if (!draws_solutions() || !solution) return render(level, solution);
+    return record("render_solution",
+                  [&](const pz_canvas *canvas, pz_error *err) { return table_->render_solution(solution, canvas, err); });
+}
+
 bool Plugin::can_animate() const { return can(PZ_CAP_ANIMATE) && PZ_HAS(table_, render_move); }
 
 DisplayList Plugin::render_move(const pz_state *state, std::string_view move, float t) const {

@@ -90,25 +90,26 @@ SolveReport solve_level(const Plugin &plugin, const LevelArg &level, const Solve
 }
 
 DisplayList draw_level(const Plugin &plugin, const LevelArg &level, const std::string *state,
-                       const std::string &state_source, const CallSite &site) {
+                       const std::string &state_source, const CallSite &site, StateDrawing as) {
     if (!site.sandbox) {
         const LevelPtr here = level_of(plugin, level);
         const StatePtr s = state ? plugin.decode_state(here, *state, state_source) : nullptr;
-        return plugin.render(here.get(), s.get());
+        return as == StateDrawing::solution ? plugin.render_solution(here.get(), s.get())
+                                            : plugin.render(here.get(), s.get());
     }
-    return drawing_of(*answer_of(plugin,
-                                 render_call(plugin, level_fields(plugin, level, site), state, state_source, "display_list", 1),
-                                 kOneCallDeadlineSeconds, site));
+    return drawing_of(*answer_of(
+        plugin, render_call(plugin, level_fields(plugin, level, site), state, state_source, "display_list", 1, as),
+        kOneCallDeadlineSeconds, site));
 }
 
 std::string render_level(const Plugin &plugin, const LevelArg &level, const std::string *state,
                          const std::string &state_source, const std::string &output_format, float scale,
-                         const CallSite &site) {
+                         const CallSite &site, StateDrawing as) {
     if (!site.sandbox)
-        return drawing_document(draw_level(plugin, level, state, state_source, site), output_format, scale);
-    const auto answer =
-        answer_of(plugin, render_call(plugin, level_fields(plugin, level, site), state, state_source, output_format, scale),
-                  kOneCallDeadlineSeconds, site);
+        return drawing_document(draw_level(plugin, level, state, state_source, site, as), output_format, scale);
+    const auto answer = answer_of(
+        plugin, render_call(plugin, level_fields(plugin, level, site), state, state_source, output_format, scale, as),
+        kOneCallDeadlineSeconds, site);
     rethrow_failure(*answer);
     return wire::field_or(answer->fields, "document");
 }

@@ -189,8 +189,10 @@ wire::Fields run_op(const Plugin &plugin, const wire::Call &call, const std::ato
         StatePtr state;
         for (const auto &[k, v] : call.args)
             if (k == "state") state = plugin.decode_state(level, v, wire::field_or(call.args, "state_source", "state"));
-        return {{"document", drawing_document(plugin.render(level.get(), state.get()), arg("output_format"),
-                                               float(to_double(arg("scale"))))}};
+        const bool as_solution = wire::field_or(call.args, "as") == "solution";
+        return {{"document", drawing_document(as_solution ? plugin.render_solution(level.get(), state.get())
+                                                          : plugin.render(level.get(), state.get()),
+                                              arg("output_format"), float(to_double(arg("scale"))))}};
     }
     if (call.op == "ai_move") {
         const LevelPtr level = parse_one(plugin, call);
@@ -267,12 +269,14 @@ wire::Call check_call(const Plugin &plugin, wire::Fields level, const std::strin
 }
 
 wire::Call render_call(const Plugin &plugin, wire::Fields level, const std::string *state_text,
-                       const std::string &state_source, const std::string &output_format, float scale) {
+                       const std::string &state_source, const std::string &output_format, float scale,
+                       StateDrawing as) {
     wire::Fields args = std::move(level);
     args.insert(args.end(), {{"output_format", output_format}, {"scale", number(scale)}});
     if (state_text) {
         args.emplace_back("state", *state_text);
         args.emplace_back("state_source", state_source);
+        if (as == StateDrawing::solution) args.emplace_back("as", "solution");
     }
     return call_of(plugin, "render", std::move(args));
 }

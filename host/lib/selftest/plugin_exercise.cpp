@@ -79,6 +79,15 @@ void play(const Plugin &plugin, const LevelPtr &level, const std::vector<Exercis
         if (plugin.encode_state(plugin.decode_state(level, text, "state").get()) != text)
             throw ContractViolation("the state text does not round-trip: " + text);
     }
+    plugin.render_solution(level.get(), state.get()); // `render --solution` of a play state: any picture, no crash
+}
+
+// ABI 1.9 (rule 14): a solution drawn for a reader shows something (the page of a booklet is not blank).
+void draw_solution(const Plugin &plugin, const LevelPtr &level, const std::string &solution) {
+    const StatePtr state = plugin.decode_state(level, solution, "solution");
+    const DisplayList page = plugin.render_solution(level.get(), state.get());
+    if (page.items.empty() || !(page.width > 0) || !(page.height > 0))
+        throw ContractViolation("render_solution draws nothing for the solver's own solution: " + solution);
 }
 
 void edit(const Plugin &plugin, LevelPtr level, const std::vector<ExerciseMove> &moves, ExerciseTally &tally) {
@@ -186,6 +195,9 @@ void exercise_level(const Plugin &plugin, const LevelPtr &level, const std::vect
             for (const std::string &solution : report.solutions)
                 if (const CheckReport c = plugin.check(level.get(), solution); !c.ok)
                     throw ContractViolation("check rejects the solver's own solution (" + c.message + "): " + solution);
+            if (plugin.can(PZ_CAP_PLAY))
+                for (const std::string &solution : report.solutions)
+                    draw_solution(plugin, level, solution);
         }
         if (plugin.can_split()) {
             try {

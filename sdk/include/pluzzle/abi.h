@@ -60,6 +60,12 @@
  *     split() may decide the level itself (say its root logic solves it): it then sends no cube and fills the
  *     result and solutions as solve() would. Otherwise it sets PZ_SOLVE_LIMIT with the root's bounds. Splitting the
  *     same level twice need not give the same cubes, but every split must cover the level.
+ * 14. Solution pages (1.9). A solution is drawn for a reader who solves the level on paper (a booklet's solution page,
+ *     `pluzzle render --solution`). Where the finished board is the answer (a filled grid, the turned tiles) render()
+ *     of the solved state says it all. Where it is not (a flood game ends in one colour, a game's last position hides
+ *     the order of its moves), render_solution() draws how to get there: e.g. the start board with each move numbered
+ *     where it is made. The host draws a solution with render_solution() when the table has it, else with render().
+ *     It draws what a person can follow, not a state to play on: no input maps to it.
  *
  * CHANGELOG (append here when the table grows)
  *  1.0  core: metadata, parse/encode/validate/describe, check, solve, render, generate, play, edit.
@@ -83,6 +89,8 @@
  *       mark them on the board.
  *  1.8  cube-and-conquer (rule 13): split and solve_cube with PZ_CAP_SPLIT; pz_solve_request grows known_best (the
  *       best cost any cube found so far, for optimisers' cubes), read only when the host's struct_size covers it.
+ *  1.9  render_solution (optional, rule 14): a solution drawn so that a reader can follow it (the moves on the level),
+ *       for the plugins whose finished board is not the answer; without it the host draws render(level, solution).
  */
 #ifndef PLUZZLE_ABI_H
 #define PLUZZLE_ABI_H
@@ -95,7 +103,7 @@ extern "C" {
 #endif
 
 #define PZ_ABI_MAJOR 1u
-#define PZ_ABI_MINOR 8u
+#define PZ_ABI_MINOR 9u
 #define PZ_ENTRY_SYMBOL "pluzzle_plugin_entry"
 #define PZ_ENTRY_ERROR_SYMBOL "pluzzle_plugin_entry_error" /* 1.5, optional: why the entry returned NULL */
 #define PZ_LEGACY_ALIAS_SYMBOL "pluzzle_plugin" /* ABI 1.0-1.2: a Boost.DLL alias holding the entry's address */
@@ -488,6 +496,12 @@ typedef struct pz_plugin {
     /* solve() within the part of `level` that `cube` (a text split() gave) defines. Solutions are the whole level's. */
     pz_code (*solve_cube)(const pz_level *level, const char *cube, size_t len, const pz_solve_request *request,
                           pz_solve_result *result, const pz_solution_sink *solutions, pz_error *err);
+
+    /* --- 1.9 (rule 14) --- */
+    /* Draws `solution` (a state decoded from a solution text; it refers to its level, rule 4) for a reader to follow:
+     * how the level is solved, not only how it ends (e.g. the start board with each move numbered where it is made,
+     * in the colour it picks). Optional: NULL means render(level, solution) shows the answer. */
+    pz_code (*render_solution)(const pz_state *solution, const pz_canvas *canvas, pz_error *err);
 } pz_plugin;
 
 /* Size of the table as a plugin of minor 0 built it: what the host requires at the least. */
@@ -503,6 +517,8 @@ typedef struct pz_plugin {
 #define PZ_PLUGIN_SIZE_1_6 offsetof(pz_plugin, validate_places)
 /* Size of the table as a plugin of minor 7 built it. */
 #define PZ_PLUGIN_SIZE_1_7 offsetof(pz_plugin, split)
+/* Size of the table as a plugin of minor 8 built it. */
+#define PZ_PLUGIN_SIZE_1_8 offsetof(pz_plugin, render_solution)
 
 /* True when a struct of `type` as sized by its writer (s->struct_size) reaches `field`: the append-only rule for
  * every struct with a struct_size. */

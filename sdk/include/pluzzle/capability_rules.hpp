@@ -37,6 +37,8 @@ template <class T> T &ref(); // a value of type T in an unevaluated call
     X(render_move, PLUZZLE_DETAIL_P.render_move(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S, std::string_view(), 0.f,           \
                                                 ref<Canvas>()),                                                        \
       "void render_move(const L &, const S &, std::string_view, float, Canvas &) const")                               \
+    X(render_solution, PLUZZLE_DETAIL_P.render_solution(PLUZZLE_DETAIL_L, PLUZZLE_DETAIL_S, ref<Canvas>()),           \
+      "void render_solution(const L &, const S &solution, Canvas &) const")                                            \
     X(generate, PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.generate(ref<const Params>(), uint64_t(), ref<SolveControl>())), \
       "L generate(const Params &, uint64_t seed, SolveControl &) const")                                               \
     X(blank, PLUZZLE_DETAIL_LEVEL(PLUZZLE_DETAIL_P.blank(ref<const Params>())), "L blank(const Params &) const")       \
@@ -148,6 +150,9 @@ template <uint64_t caps, uint32_t methods> constexpr bool check_capability_rules
                   "PZ_CAP_SPLIT splits what solve() solves: it needs PZ_CAP_SOLVE");
     static_assert(!(caps & PZ_CAP_ANIMATE) || (caps & PZ_CAP_PLAY),
                   "PZ_CAP_ANIMATE animates moves: it needs PZ_CAP_PLAY");
+    // Not a capability (the table has it when the class defines it), but a solution is a play state.
+    static_assert(!has(Method::render_solution) || (caps & PZ_CAP_PLAY),
+                  "render_solution() draws a solution decoded as a play state: it needs PZ_CAP_PLAY");
     constexpr bool plays = has(Method::start) && has(Method::decode_state) && has(Method::encode_state) &&
                            has(Method::status) && has(Method::execute);
     static_assert(!(caps & PZ_CAP_PLAY) || plays,

@@ -187,6 +187,7 @@ template <class P> struct Bridge {
             }
             // Not a capability: the table has it when the class defines where its cells are.
             if (defines_cell_outline<P>()) t.cell_outline = &cell_outline;
+            if (defines(typed_methods<P>(), Method::render_solution)) t.render_solution = &render_solution; // 1.9
             t.validate_places = &validate_places; // validate() with the places its Error names (none: none)
         }
         Exported(const Exported &) = delete;
@@ -343,6 +344,13 @@ template <class P> struct Bridge {
             const StateBox &b = unbox(s);
             Canvas canvas(c);
             puzzle().render_move(b.level->level, b.state, std::string_view(move, len), t, canvas);
+        });
+    }
+    static pz_code render_solution(const pz_state *s, const pz_canvas *c, pz_error *err) {
+        return guard(err, [&] {
+            const StateBox &b = unbox(s);
+            Canvas canvas(c);
+            puzzle().render_solution(b.level->level, b.state, canvas);
         });
     }
     static pz_code cell_outline(const pz_level *l, int32_t row, int32_t col, pz_point *points, uint32_t capacity,

@@ -11,12 +11,14 @@
 #pragma once
 #include <pluzzle/abi.h>
 #include <pluzzle/canvas.hpp>
+#include <pluzzle/canvas_inset.hpp>
 #include <pluzzle/char_grid.hpp>
 #include <pluzzle/error.hpp>
 #include <pluzzle/export.hpp>
 #include <pluzzle/grid.hpp>
 #include <pluzzle/grid_lines.hpp>
 #include <pluzzle/input.hpp>
+#include <pluzzle/move_marks.hpp>
 #include <pluzzle/params.hpp>
 #include <pluzzle/puzzle_types.hpp>
 #include <pluzzle/rng.hpp>

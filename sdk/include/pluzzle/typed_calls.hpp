@@ -94,6 +94,12 @@ template <class P> class PuzzleCalls {
         else
             throw unsupported("move animation");
     }
+    void render_solution(const L &l, const S &solution, Canvas &c) const {
+        if constexpr (has_render_solution<P>::value)
+            p_.render_solution(l, solution, c);
+        else // the finished board is the answer (abi.h rule 14)
+            render(l, &solution, c);
+    }
     L generate(const Params &params, uint64_t seed, SolveControl &c) const {
         if constexpr (has_generate<P>::value)
             return p_.generate(params, seed, c);

@@ -87,6 +87,11 @@
 //   void render_move(const L &, const S &, std::string_view move, float t, Canvas &) const;   // PZ_CAP_ANIMATE
 //       ABI 1.4: the board a fraction t (0..1) of the way through `move` from the state (0 looks like the state, 1
 //       like the state after it), for an editor's short move animation.
+//   void render_solution(const L &, const S &solution, Canvas &) const;  // optional (ABI 1.9, abi.h rule 14)
+//       A solution (a state decoded from a solution text) drawn for a reader to follow on paper: a booklet's solution
+//       page, `pluzzle render --solution`. Define it when the finished board is not the answer (a flood game ends in
+//       one colour): e.g. the start board with each move numbered where it is made. Left out: render(l, &solution, c).
+//       canvas_inset.hpp draws small boards inside it (a strip of the board after each move).
 //
 // Editing (PZ_CAP_EDIT), the same split on levels:
 //   std::string edit_interpret(const L &, std::string_view tool, const Input &) const;

@@ -73,6 +73,10 @@ const char *capability_name(uint64_t bit);
 std::string capability_list(uint64_t bits); // "solve,count,generate,..."
 
 class Plugin;
+
+// How a drawing shows its state: as the board it is now (play, the editor), or as a solution a reader follows on paper
+// (booklets, `render --solution`: Plugin::render_solution, ABI 1.9).
+enum class StateDrawing { board, solution };
 // InputError naming the option when `options` holds a key the plugin does not declare (see `pluzzle plugins`).
 void check_solver_options(const Plugin &plugin, const KeyValues &options);
 
@@ -127,6 +131,10 @@ public:
     // What the plugin draws for `level` (and `state`, may be null), recorded. What failed inside a drawing
     // callback (e.g. the recorder's item limit) is thrown here, once the plugin call has returned.
     DisplayList render(const pz_level *level, const pz_state *state) const;
+    // ABI 1.9 (abi.h rule 14): `solution` drawn for a reader to follow (the moves on the level), by the plugin's
+    // render_solution; a plugin without one (or without play) draws render(level, solution): its answer is the board.
+    bool draws_solutions() const;
+    DisplayList render_solution(const pz_level *level, const pz_state *solution) const;
     // ABI 1.4 (capability 'animate'): the board a fraction t (0..1) of the way through `move` from `state`.
     bool can_animate() const;
     DisplayList render_move(const pz_state *state, std::string_view move, float t) const;

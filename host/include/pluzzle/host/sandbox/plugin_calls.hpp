@@ -72,13 +72,13 @@ CheckReport check_level(const Plugin &plugin, const LevelArg &level, const std::
 SolveReport solve_level(const Plugin &plugin, const LevelArg &level, const SolveOptions &options,
                         const CallSite &site);
 // The level as its plugin draws it, with `state` (a play state's or solution's text, named `state_source` in its
-// errors) on it when not null.
+// errors) on it when not null, drawn `as` the board it makes or as a solution to follow (StateDrawing).
 DisplayList draw_level(const Plugin &plugin, const LevelArg &level, const std::string *state,
-                       const std::string &state_source, const CallSite &site);
+                       const std::string &state_source, const CallSite &site, StateDrawing as = StateDrawing::board);
 // The same drawing as a document: output_format "svg", "png" or "pdf" (drawing_document, sandbox_ops.hpp).
 std::string render_level(const Plugin &plugin, const LevelArg &level, const std::string *state,
                          const std::string &state_source, const std::string &output_format, float scale,
-                         const CallSite &site);
+                         const CallSite &site, StateDrawing as = StateDrawing::board);
 // The move `ai` makes in `state` of the level; a cancel that ends the worker is WorkerLost "cancelled".
 std::string ai_move(const Plugin &plugin, const LevelArg &level, const pz_state *state, const std::string &ai,
                     double time_limit_s, const CallSite &site);

@@ -19,7 +19,8 @@
 // A failed call answers input_error (file, reason, line, column, field, foreign, place repeated: "cell R C" or
 // "point X Y") or plugin_error (the message).
 //   check    text, solution                              -> ok ("1"/"0"), message
-//   render   text, [state, state_source], output_format (svg/png/pdf/display_list), scale -> document
+//   render   text, [state, state_source, as ("solution": Plugin::render_solution)], output_format
+//            (svg/png/pdf/display_list), scale                                           -> document
 //   ai_move  text, state, ai, time_limit_s               -> move
 // In solve, check, render and ai_move, `kept` ("BATCH TEXT LEVEL": the parse_many call's id, the text's index in it,
 // the level's index in the text) may stand for text and source: the level the worker read last, not sent again.
@@ -63,7 +64,8 @@ wire::Fields text_level(std::string canonical_text, std::string source = "level"
 wire::Call solve_call(const Plugin &plugin, wire::Fields level, const SolveOptions &options);
 wire::Call check_call(const Plugin &plugin, wire::Fields level, const std::string &solution);
 wire::Call render_call(const Plugin &plugin, wire::Fields level, const std::string *state_text,
-                       const std::string &state_source, const std::string &output_format, float scale);
+                       const std::string &state_source, const std::string &output_format, float scale,
+                       StateDrawing as = StateDrawing::board);
 wire::Call ai_move_call(const Plugin &plugin, wire::Fields level, const std::string &state_text,
                         const std::string &ai, double time_limit_s);
 

@@ -42,10 +42,10 @@ struct ExerciseTally {
 // Limits small enough for thousands of runs a second, large enough to reach a solver's inner loops.
 SolveOptions tiny_solve_limits();
 
-// One level: encode -> parse -> encode is exact, describe, render, solve within `limits` (its solutions must
-// check), a split's cubes solved within `limits` each, which must give the whole solve's answer when both finish
-// (ABI 1.8), `moves` played (state text round trip after each) and used on the edit tools (the edited level
-// round-trips). Throws ContractViolation for anything that is the plugin's fault.
+// One level: encode -> parse -> encode is exact, describe, render, solve within `limits` (its solutions must check, and
+// draw as a solution page: ABI 1.9), a split's cubes solved within `limits` each, which must give the whole solve's
+// answer when both finish (ABI 1.8), `moves` played (state text round trip after each) and used on the edit tools (the
+// edited level round-trips). Throws ContractViolation for anything that is the plugin's fault.
 void exercise_level(const Plugin &plugin, const LevelPtr &level, const std::vector<ExerciseMove> &moves,
                     const SolveOptions &limits, ExerciseTally &tally);
 
