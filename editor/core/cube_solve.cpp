@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <regex>
 
 namespace pluzzle::editor {
 namespace {
@@ -23,19 +22,7 @@ CubeSolveAnswer answer_of(const host::WorkResult &r, const host::Plugin &plugin)
                                 "; the editor is unharmed");
     }
     CubeSolveAnswer a;
-    a.report.status = *r.status;
-    if (!r.solution.empty()) a.report.solutions.push_back(r.solution);
-    if (!r.second_solution.empty()) a.report.solutions.push_back(r.second_solution);
-    a.report.nodes = r.nodes;
-    a.report.time_ms = r.time_ms;
-    a.report.lower_bound = r.lower_bound;
-    a.report.upper_bound = r.upper_bound;
-    a.report.difficulty = r.difficulty;
-    a.report.difficulty_label = r.difficulty_label;
-    // A conquered level says how many cubes it had and how many answered in full (CubeTally's info).
-    static const std::regex counts("\"(cubes|cubes_finished)\":([0-9]+)");
-    for (auto it = std::sregex_iterator(r.info.begin(), r.info.end(), counts); it != std::sregex_iterator(); ++it)
-        a.report.stats.emplace_back((*it)[1].str(), (*it)[2].str());
+    a.report = host::report_of(r);
     a.info = r.info;
     return a;
 }

@@ -22,7 +22,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <sstream>
 
 namespace pluzzle::cli {
@@ -102,24 +101,11 @@ std::string milliseconds(double ms) {
 // What a work item's answer says, as a solve's report (the levels of --split are solved as work items).
 Outcome outcome_of(const host::WorkResult &r) {
     Outcome o;
-    if (r.status) {
-        o.report.status = *r.status;
-    } else {
+    o.report = host::report_of(r);
+    if (!r.status) {
         o.failure = *r.status.failure();
         o.error = r.error.empty() ? host::attempt_status_text(r.status) : r.error;
     }
-    if (!r.solution.empty()) o.report.solutions.push_back(r.solution);
-    if (!r.second_solution.empty()) o.report.solutions.push_back(r.second_solution);
-    o.report.nodes = r.nodes;
-    o.report.time_ms = r.time_ms;
-    o.report.lower_bound = r.lower_bound;
-    o.report.upper_bound = r.upper_bound;
-    o.report.difficulty = r.difficulty;
-    o.report.difficulty_label = r.difficulty_label;
-    // A conquered level says how many cubes it had and how many answered in full (CubeTally's info).
-    static const std::regex counts("\"(cubes|cubes_finished)\":([0-9]+)");
-    for (auto it = std::sregex_iterator(r.info.begin(), r.info.end(), counts); it != std::sregex_iterator(); ++it)
-        o.report.stats.emplace_back((*it)[1].str(), (*it)[2].str());
     return o;
 }
 

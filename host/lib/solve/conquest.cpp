@@ -2,10 +2,12 @@
 #include <pluzzle/host/solve/conquest.hpp>
 
 #include <pluzzle/host/base/json_line.hpp>
+#include <pluzzle/host/plugin/plugin.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <regex>
 
 namespace pluzzle::host {
 namespace {
@@ -141,6 +143,24 @@ class Conquest {
 
 WorkResult conquer(Executor &executor, const WorkItem &level, const ConquestOptions &options) {
     return Conquest(executor, level, options).run();
+}
+
+SolveReport report_of(const WorkResult &r) {
+    SolveReport report;
+    if (r.status) report.status = *r.status;
+    if (!r.solution.empty()) report.solutions.push_back(r.solution);
+    if (!r.second_solution.empty()) report.solutions.push_back(r.second_solution);
+    report.nodes = r.nodes;
+    report.time_ms = r.time_ms;
+    report.lower_bound = r.lower_bound;
+    report.upper_bound = r.upper_bound;
+    report.difficulty = r.difficulty;
+    report.difficulty_label = r.difficulty_label;
+    // CubeTally's info names the cubes and those that answered in full (two whole numbers: a pattern reads them).
+    static const std::regex counts("\"(cubes|cubes_finished)\":([0-9]+)");
+    for (auto it = std::sregex_iterator(r.info.begin(), r.info.end(), counts); it != std::sregex_iterator(); ++it)
+        report.stats.emplace_back((*it)[1].str(), (*it)[2].str());
+    return report;
 }
 
 } // namespace pluzzle::host

@@ -16,6 +16,8 @@
 
 namespace pluzzle::host {
 
+struct SolveReport; // plugin/plugin.hpp
+
 struct ConquestProgress {
     size_t done = 0, total = 0; // cubes answered in full / in all (total 0: the split runs)
     double lower = NAN, upper = NAN; // BEST: the bounds proven so far
@@ -48,6 +50,11 @@ struct ConquestOptions {
 inline bool conquers_after_whole(double timeout_s, double split_after_s) {
     return timeout_s <= 0 || split_after_s < timeout_s;
 }
+
+// A level's answer (a conquest's, or a whole solve's as an item) as a solve's report: status, solutions, bounds,
+// difficulty, and for a conquered level its cube counts as the stats "cubes" and "cubes_finished". A failure (no
+// `r.status`) leaves the report's status as it is: wording it is the caller's.
+SolveReport report_of(const WorkResult &r);
 
 // Conquers `level` (an item of part whole) with every slot of `executor`, which must have nothing pending; it has
 // nothing pending again on return. The answer is the level's: decided, or LIMIT (time) / CANCELLED with the bounds
