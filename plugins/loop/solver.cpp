@@ -70,15 +70,14 @@ SolveReport solve_board(const Board &board, pluzzle::SolveControl &control, cons
     return report;
 }
 
-pluzzle::SolveOutcome solve_level(const Board &board, pluzzle::SolveControl &control,
-                                  std::vector<std::pair<int64_t, uint8_t>> fixed,
-                                  std::optional<BigCount> rest_solutions) {
+SolveOptions solve_options(pluzzle::SolveControl &control) {
     SolveOptions options;
     options.max_solutions = control.max_solutions();
     options.count = control.options().boolean("count");
-    options.fixed = std::move(fixed);
-    options.rest_solutions = std::move(rest_solutions);
-    const SolveReport report = solve_board(board, control, options);
+    return options;
+}
+
+pluzzle::SolveOutcome solve_outcome(const Board &board, pluzzle::SolveControl &control, const SolveReport &report) {
     for (const auto &masks : report.solutions) control.solution(encode_masks(board, masks));
     pluzzle::SolveOutcome outcome;
     outcome.status = report.status;
@@ -88,6 +87,15 @@ pluzzle::SolveOutcome solve_level(const Board &board, pluzzle::SolveControl &con
     outcome.stats.emplace_back("largest_component", std::to_string(report.largest_component));
     outcome.difficulty = estimate_difficulty(report, uint64_t(board.size()));
     return outcome;
+}
+
+pluzzle::SolveOutcome solve_level(const Board &board, pluzzle::SolveControl &control,
+                                  std::vector<std::pair<int64_t, uint8_t>> fixed,
+                                  std::optional<BigCount> rest_solutions) {
+    SolveOptions options = solve_options(control);
+    options.fixed = std::move(fixed);
+    options.rest_solutions = std::move(rest_solutions);
+    return solve_outcome(board, control, solve_board(board, control, options));
 }
 
 } // namespace loop

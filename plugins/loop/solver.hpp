@@ -54,6 +54,11 @@ pluzzle::SolveOutcome solve_level(const Board &board, pluzzle::SolveControl &con
                                   std::vector<std::pair<int64_t, uint8_t>> fixed = {},
                                   std::optional<BigCount> rest_solutions = {});
 
+// The parts of solve_level, for a split that decides the level at its root: the options from `control`, and the
+// report as an outcome (its solutions sent to `control`).
+SolveOptions solve_options(pluzzle::SolveControl &control);
+pluzzle::SolveOutcome solve_outcome(const Board &board, pluzzle::SolveControl &control, const SolveReport &report);
+
 // The common-scale estimate (ABI 1.7): a board propagation decides alone is 0..4 by its size, one that needs search
 // 4..10 by the search's nodes. `tiles` is the board's tile count.
 pluzzle::Difficulty estimate_difficulty(const SolveReport &report, uint64_t tiles);

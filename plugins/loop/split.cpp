@@ -23,6 +23,11 @@ constexpr size_t kLookAheadTiles = 256;
 // Loop rules: components this small are counted in microseconds, so a cube would cost more than it saves; the
 // split counts the level itself.
 constexpr size_t kSmallestComponentWorthCubes = 16;
+// Loop rules: every cube repeats the whole board's propagation, which costs about as much as a count's node per 3
+// tiles (measured on 10^6 tiles: 0.3 s a cube, 0.8 us a node), and the host asks for 8 cubes a slot. A component
+// counted in under one node per 64 tiles of the board, and in fewer nodes than the rest took (cubes share out only
+// the component's count), is far cheaper than its cubes, so the root counts it.
+constexpr int64_t kTilesPerCheapNode = 64;
 
 // The state every cube starts from: arc consistency and, under net rules, the forest of decided connections
 // (solve_net starts the same way), so a cube either refutes is never sent. False: the level has no solution.
@@ -123,36 +128,80 @@ std::vector<TileTurns> make_cubes(Search &s, const std::vector<Scored> &tiles, s
     return cubes;
 }
 
+std::vector<uint8_t> marks_of(const Search &s, const std::vector<int64_t> &tiles) {
+    std::vector<uint8_t> marks(size_t(s.size()), 0);
+    for (const int64_t t : tiles) marks[size_t(t)] = 1;
+    return marks;
+}
+
 // Loop rules: the exact count of the undecided tiles beyond `component`, the split's rest (the same in every cube,
 // since decided edges decouple it from the component).
 BigCount count_rest(Search &s, const std::vector<int64_t> &component) {
-    std::vector<uint8_t> in_component(size_t(s.size()), 0);
-    for (const int64_t t : component) in_component[size_t(t)] = 1;
+    const std::vector<uint8_t> in_component = marks_of(s, component);
     std::vector<int64_t> rest;
     for (int64_t i = 0; i < s.size(); ++i)
         if (!single(s.domain(i)) && !in_component[size_t(i)]) rest.push_back(i);
     return count_loop_tiles(s, rest);
 }
 
-// The cubes of the board, or nothing when the root decides it (see split_board). Under loop rules with counting
-// each carries the rest's count. Throws Stopped at a limit.
-std::vector<Cube> cubes_of(const Board &board, size_t want, pluzzle::SolveControl &control) {
+// Whether `component` is counted within `budget` nodes; the state is restored.
+bool counts_within(Search &s, const std::vector<int64_t> &component, uint64_t budget) {
+    const Search::Mark before = s.mark();
+    s.limit_nodes(s.nodes() + budget);
+    bool within = true;
+    try {
+        count_loop_tiles(s, component);
+    } catch (const OverBudget &) {
+        within = false;
+    }
+    s.limit_nodes(UINT64_MAX);
+    s.undo(before);
+    return within;
+}
+
+// The level's outcome at the root, as solve()'s: the component counted (again: the trial kept no count) times the
+// rest's, the solutions assembled from every component's (a second one in the component when it has two).
+pluzzle::SolveOutcome decide_at_root(Search &s, const Board &board, const std::vector<int64_t> &component,
+                                     const BigCount &rest, pluzzle::SolveControl &control) {
+    SolveOptions options = solve_options(control);
+    options.rest_solutions = rest;
+    const std::vector<uint8_t> part = marks_of(s, component);
+    SolveReport report;
+    solve_loop(s, options, report, &part);
+    report.nodes = s.nodes();
+    return solve_outcome(board, control, report);
+}
+
+// The cubes of the board, or none when the root decides it: then `outcome` when the root put it together, else
+// solve()'s to be run (see split_board).
+struct RootSplit {
+    std::vector<Cube> cubes;
+    std::optional<pluzzle::SolveOutcome> outcome;
+};
+
+// Under loop rules with counting each cube carries the rest's count, and a cheap component is counted at the root
+// instead (kTilesPerCheapNode). Throws Stopped at a limit.
+RootSplit cubes_of(const Board &board, size_t want, pluzzle::SolveControl &control) {
     Search s(board, control);
     if (!propagate_root(s, board)) return {};
     const std::vector<int64_t> component = largest_component(s);
     if (component.empty() || (board.rule == Rule::Loop && component.size() < kSmallestComponentWorthCubes)) return {};
     std::optional<BigCount> rest;
     if (board.rule == Rule::Loop && control.options().boolean("count")) {
+        const uint64_t before = s.nodes();
         rest = count_rest(s, component);
         if (*rest == 0) return {};
+        const uint64_t rest_nodes = s.nodes() - before;
+        if (counts_within(s, component, std::min(rest_nodes, uint64_t(board.size()) / kTilesPerCheapNode)))
+            return {{}, decide_at_root(s, board, component, *rest, control)};
     }
     const std::optional<std::vector<Scored>> tiles = look_ahead(s, component);
     if (!tiles) return {};
     const std::vector<TileTurns> turns = make_cubes(s, *tiles, want);
     if (turns.size() == 1 && turns[0].empty()) return {}; // no tile split: the look-ahead decided the component
-    std::vector<Cube> cubes;
-    for (const TileTurns &t : turns) cubes.push_back({t, rest});
-    return cubes;
+    RootSplit root;
+    for (const TileTurns &t : turns) root.cubes.push_back({t, rest});
+    return root;
 }
 
 std::string hex_mask(const Board &board, uint8_t mask) {
@@ -166,18 +215,17 @@ std::string hex_mask(const Board &board, uint8_t mask) {
 pluzzle::Split split_board(const Board &board, unsigned want, pluzzle::SolveControl &control) {
     pluzzle::Split split;
     split.combine = pluzzle::Combine::count;
-    std::vector<Cube> cubes;
+    RootSplit root;
     try {
-        cubes = cubes_of(board, std::max(want, 2u), control);
+        root = cubes_of(board, std::max(want, 2u), control);
+        if (root.outcome) split.outcome = std::move(*root.outcome);
+        else if (root.cubes.empty()) split.outcome = solve_level(board, control); // exactly as solve() would
     } catch (const Stopped &) {
         split.outcome.status = control.stop_status();
         return split;
     }
-    if (cubes.empty()) { // decided at the root: the whole solve answers at once, exactly as solve() would
-        split.outcome = solve_level(board, control);
-        return split;
-    }
-    for (const Cube &cube : cubes) split.cubes.push_back(cube_text(board, cube));
+    if (root.cubes.empty()) return split;
+    for (const Cube &cube : root.cubes) split.cubes.push_back(cube_text(board, cube));
     split.outcome.status = PZ_SOLVE_LIMIT;
     return split;
 }

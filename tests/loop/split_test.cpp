@@ -339,3 +339,20 @@ TEST(LoopSplit, ALoopCubeWithTilesOutsideOneComponentIsRefused) {
             }
         }
 }
+
+// A large board whose largest component counts in a few nodes (a cube would repeat the whole board's propagation
+// for it) is decided at the split's root, with the whole solve's count and two whole-board solutions.
+TEST(LoopSplit, ALargeBoardWithACheapComponentIsCountedAtTheRoot) {
+    const std::string text = generated("square", "loop", false, 500, 500, 7);
+    const auto levels = plugin().parse(text, "", "level");
+    const host::LevelPtr level = levels.at(0).level;
+    const host::SplitReport split = plugin().split(level.get(), {}, 8);
+    const host::SolveReport whole = plugin().solve(level.get(), {});
+    EXPECT_TRUE(split.cubes.empty());
+    EXPECT_EQ(split.outcome.status, whole.status);
+    EXPECT_EQ(stat(split.outcome, "solutions"), stat(whole, "solutions"));
+    EXPECT_EQ(stat(split.outcome, "components"), stat(whole, "components"));
+    ASSERT_EQ(split.outcome.solutions.size(), 2u);
+    EXPECT_NE(split.outcome.solutions[0], split.outcome.solutions[1]);
+    for (const std::string &solution : split.outcome.solutions) EXPECT_TRUE(plugin().check(level.get(), solution).ok);
+}
