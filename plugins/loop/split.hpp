@@ -27,8 +27,9 @@ struct Cube {
 
 // About `want` cubes, each "tiles X,Y=MASK ..." (the tile in column X, row Y turned to MASK, hex digits as in the
 // level's tiles block), then under loop rules with counting "times N" (the rest's solutions, decimal). No cube when
-// the root decides the level (refuted, every tile decided, only components too small to be worth a cube, or a rest
-// without solutions): the outcome is then solve()'s, from a whole solve within control's limits.
+// the root decides the level (refuted, every tile decided, only components too small to be worth a cube, a rest
+// without solutions, or a largest component cheaper to count than its cubes): the outcome is then solve()'s (its
+// status, count and stats; a second solution may differ in which component it differs), within control's limits.
 pluzzle::Split split_board(const Board &board, unsigned want, pluzzle::SolveControl &control);
 
 // Throws bad_argument (field "cube") for a text that is not a cube of this board, naming the entry and what is
