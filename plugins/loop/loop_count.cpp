@@ -120,9 +120,32 @@ BigCount product(std::vector<BigCount> factors) {
     return std::move(factors[0]);
 }
 
+// The counts of the components of `comps` that `counted(c)` selects, in order, with progress; stops after the first
+// count of 0 (the product is 0: the rest need no counting).
+template <class Counted>
+std::vector<BigCount> count_each(Search &s, const ComponentList &comps, std::vector<uint8_t> &seen,
+                                 const Counted &counted) {
+    std::vector<BigCount> counts;
+    CountScratch scratch{seen, {}};
+    for (size_t c = 0; c < comps.size(); ++c) {
+        if (!counted(c)) continue;
+        s.progress(double(c) / double(comps.size()), "counting components");
+        counts.push_back(count_component(s, comps[c], scratch));
+        if (counts.back() == 0) break;
+    }
+    return counts;
+}
+
 } // namespace
 
-void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
+BigCount count_loop_tiles(Search &s, const std::vector<int64_t> &tiles) {
+    std::vector<uint8_t> seen(size_t(s.size()), 0);
+    ComponentList comps;
+    components(s, {tiles.data(), tiles.data() + tiles.size()}, seen, comps);
+    return product(count_each(s, comps, seen, [](size_t) { return true; }));
+}
+
+void solve_loop(Search &s, const SolveOptions &options, SolveReport &report, const std::vector<uint8_t> *part) {
     std::vector<int64_t> undecided;
     for (int64_t i = 0; i < s.size(); ++i)
         if (!single(s.domain(i))) undecided.push_back(i);
@@ -134,17 +157,15 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
     for (size_t c = 0; c < comps.size(); ++c)
         report.largest_component = std::max<uint64_t>(report.largest_component, comps[c].size());
 
-    // The first solution: each component's first, in turn (components are independent).
+    // A cube's component falls apart into components wholly inside its part; the others are the rest, counted by
+    // the split.
+    const auto counted = [&](size_t c) { return !part || (*part)[size_t(*comps[c].begin())]; };
     std::vector<BigCount> counts;
     BigCount total = 1;
     if (options.count) {
-        CountScratch scratch{seen, {}};
-        for (size_t c = 0; c < comps.size(); ++c) {
-            s.progress(double(counts.size()) / double(comps.size()), "counting components");
-            counts.push_back(count_component(s, comps[c], scratch));
-            if (counts.back() == 0) break; // the product is 0: the rest need no counting
-        }
+        counts = count_each(s, comps, seen, counted);
         total = product(counts);
+        if (part) total *= options.rest_solutions.value_or(1);
         report.count = total;
         report.counted = true;
         if (total == 0) {
@@ -156,16 +177,19 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
         report.status = total > 1 ? PZ_SOLVE_MULTIPLE : PZ_SOLVE_UNIQUE;
         return;
     }
-    // Fix each component to its first solution. A second solution differs in one component: the first one with two
-    // or more, enumerated again right after its first (components are independent: what the others are fixed to
-    // changes neither its nodes nor its solutions), and written over the first solution's masks at the end.
+    // Fix each component to its first solution. A second solution differs in one component: the first counted one
+    // with two or more, enumerated again right after its first (components are independent: what the others are
+    // fixed to changes neither its nodes nor its solutions), and written over the first solution's masks at the end.
+    // When no counted one has two, the second is in the rest (a cube's): each uncounted component is tried in turn.
     const bool want_second = options.max_solutions >= 2 && options.count && total > 1;
-    const size_t second_in = want_second ? size_t(std::find_if(counts.begin(), counts.end(),
-                                                               [](const BigCount &n) { return n >= 2; }) -
-                                                  counts.begin())
-                                         : comps.size();
+    size_t second_in = comps.size();
+    for (size_t c = 0, k = 0; want_second && c < comps.size() && second_in == comps.size(); ++c)
+        if (counted(c) && counts[k++] >= 2) second_in = c;
     const Search::Mark root = s.mark();
     std::vector<std::pair<int64_t, uint8_t>> first, second_masks;
+    const auto may_hold_second = [&](size_t c) {
+        return want_second && second_masks.empty() && (c == second_in || (second_in == comps.size() && !counted(c)));
+    };
     for (size_t c = 0; c < comps.size(); ++c) {
         s.progress(double(c) / double(comps.size()), "solving components");
         first.clear();
@@ -177,7 +201,7 @@ void solve_loop(Search &s, const SolveOptions &options, SolveReport &report) {
             mark_unsolvable(report);
             return;
         }
-        if (c == second_in) {
+        if (may_hold_second(c)) {
             unsigned seen_solutions = 0;
             enumerate(s, comps[c], 2, [&] {
                 if (++seen_solutions == 2)

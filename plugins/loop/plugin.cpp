@@ -65,7 +65,7 @@ class Loop final : public pluzzle::TypedPuzzle<Board, PlayState> {
         return split_board(b, want, control);
     }
     pluzzle::SolveOutcome solve_cube(const Board &b, std::string_view cube, pluzzle::SolveControl &control) const {
-        return solve_level(b, control, read_cube(b, cube));
+        return solve_cube_text(b, cube, control);
     }
 
     void render(const Board &b, const PlayState *state, pluzzle::Canvas &canvas) const {

@@ -15,7 +15,8 @@
 
 namespace loop {
 
-struct Stopped {}; // unwinds the search when the control says stop
+struct Stopped {};    // unwinds the search when the control says stop
+struct OverBudget {}; // unwinds a trial past its node budget (Search::limit_nodes)
 
 // For every tile mask and rotation domain (bit r = "rotated r steps is still possible"): the connections every
 // remaining option has (must), the ones some option has (may), and the masks themselves.
@@ -114,8 +115,11 @@ public:
     // One search node: counts it and answers whether to stop.
     void node() {
         ++nodes_;
+        if (nodes_ > node_limit_) throw OverBudget{};
         if (control_.tick()) throw Stopped{};
     }
+    // Past `limit` nodes in all, node() throws OverBudget (a trial: the split's); UINT64_MAX: no limit.
+    void limit_nodes(uint64_t limit) { node_limit_ = limit; }
     // Tells the host how far the search is (rate-limited by SolveControl), e.g. components counted / components.
     void progress(double fraction, const char *what) { control_.progress(fraction, what); }
 
@@ -196,6 +200,7 @@ private:
     std::vector<std::pair<int32_t, uint8_t>> trail_;
     bool trailing_ = true; // off in propagate_all(), whose changes are never undone
     uint64_t nodes_ = 0;
+    uint64_t node_limit_ = UINT64_MAX;
     std::vector<int32_t> table_; // neighbours, k per tile, -1 off the board; empty for very large boards
     uint64_t changes_ = 0;
     // Net rules: the forest of decided connections, what it asks for ((tile, direction | kOpen to open)), and

@@ -10,6 +10,7 @@
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct SolveOptions {
     uint64_t net_struggle = 256;
     // (tile, options kept): tiles narrowed before propagation starts -- a cube's tiles (split.hpp).
     std::vector<std::pair<int64_t, uint8_t>> fixed = {};
+    // Loop rules, a cube that carries the rest's count (split.hpp): the fixed tiles all lie in one undecided
+    // component of the root's propagation, and the board beyond it, counted once by the split, has this many
+    // solutions. Only that component is counted (the rest is still solved, for a whole-board first solution).
+    std::optional<BigCount> rest_solutions = {};
 };
 
 struct SolveReport {
@@ -43,9 +48,16 @@ SolveReport solve_board(const Board &board, pluzzle::SolveControl &control, cons
 
 // solve() as the SDK sees it: the options from `control` (max_solutions, the `count` option), the solutions sent
 // to it, the report as an outcome (status, the exact count in stats "solutions" when known, difficulty). `fixed` as
-// in SolveOptions: the whole level, or one cube of it.
+// and `rest_solutions` as in SolveOptions: the whole level, or one cube of it. Throws bad_argument (field "cube")
+// when `rest_solutions` is given and the fixed tiles are not all in one undecided component of the root.
 pluzzle::SolveOutcome solve_level(const Board &board, pluzzle::SolveControl &control,
-                                  std::vector<std::pair<int64_t, uint8_t>> fixed = {});
+                                  std::vector<std::pair<int64_t, uint8_t>> fixed = {},
+                                  std::optional<BigCount> rest_solutions = {});
+
+// The parts of solve_level, for a split that decides the level at its root: the options from `control`, and the
+// report as an outcome (its solutions sent to `control`).
+SolveOptions solve_options(pluzzle::SolveControl &control);
+pluzzle::SolveOutcome solve_outcome(const Board &board, pluzzle::SolveControl &control, const SolveReport &report);
 
 // The common-scale estimate (ABI 1.7): a board propagation decides alone is 0..4 by its size, one that needs search
 // 4..10 by the search's nodes. `tiles` is the board's tile count.

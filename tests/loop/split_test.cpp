@@ -80,10 +80,13 @@ Compared compare(const std::string &text, uint32_t cap, unsigned want = 8) {
     bool all_counted = true;
     std::set<std::vector<std::pair<int64_t, uint8_t>>> distinct;
     std::set<int64_t> tiles_of_first;
-    for (const auto &[tile, option] : read_cube(board, split.cubes[0])) tiles_of_first.insert(tile);
+    for (const auto &[tile, option] : read_cube(board, split.cubes[0]).tiles) tiles_of_first.insert(tile);
     for (size_t i = 0; i < split.cubes.size(); ++i) {
-        const auto fixed = read_cube(board, split.cubes[i]);
-        EXPECT_EQ(cube_text(board, fixed), split.cubes[i]) << "a cube reads back to its own text";
+        const Cube cube = read_cube(board, split.cubes[i]);
+        const auto &fixed = cube.tiles;
+        EXPECT_EQ(cube_text(board, cube), split.cubes[i]) << "a cube reads back to its own text";
+        EXPECT_EQ(cube.rest_solutions.has_value(), board.rule == Rule::Loop)
+            << "loop rules (counting) carry the rest's count: " << split.cubes[i];
         std::set<int64_t> tiles;
         for (const auto &[tile, option] : fixed) tiles.insert(tile);
         EXPECT_EQ(tiles, tiles_of_first) << "every cube fixes the same tiles: " << split.cubes[i];
@@ -103,6 +106,13 @@ Compared compare(const std::string &text, uint32_t cap, unsigned want = 8) {
         const std::string count = stat(r, "solutions");
         if (count.empty()) all_counted = false;
         else sum += BigCount(count);
+        // Two solutions when the cube has two, wherever the second differs (its component or the rest).
+        if (board.rule == Rule::Loop && cap >= 2 && BigCount(count) >= 2) {
+            EXPECT_EQ(r.solutions.size(), 2u) << split.cubes[i];
+            if (r.solutions.size() == 2) {
+                EXPECT_NE(r.solutions[0], r.solutions[1]) << split.cubes[i];
+            }
+        }
         host::WorkResult answer;
         answer.status = r.status;
         answer.solution = r.solutions.empty() ? "" : r.solutions[0];
@@ -229,6 +239,15 @@ TEST(LoopSplit, AMalformedCubeIsRefusedNamingTheFieldAndTheEntry) {
         {"tiles 0,0=5", "'0,0=5': no turn of the tile 6 gives 5"},
         {"tiles 2,0=a", "'2,0=a': the tile is locked as 5"},
         {"tiles 0,0=6 0,0=3", "tile 0,0 is fixed twice"},
+        {"tiles 0,0=6 times", "expected 'times N' at the end"},
+        {"tiles 0,0=6 times 0", "found 'times 0'"},
+        {"tiles 0,0=6 times 012", "found 'times 012'"},
+        {"tiles 0,0=6 times 0x10", "found 'times 0x10'"},
+        {"tiles 0,0=6 times -2", "found 'times -2'"},
+        {"tiles 0,0=6 times 3e2", "found 'times 3e2'"},
+        {"tiles 0,0=6 times 2 3", "followed by more"},
+        {"tiles times 2 0,0=6", "followed by more"},
+        {"tiles times 2", "'times' needs the tiles of a component before it"},
     };
     for (const auto &[cube, why] : cases) {
         try {
@@ -241,4 +260,99 @@ TEST(LoopSplit, AMalformedCubeIsRefusedNamingTheFieldAndTheEntry) {
     }
     // The same tiles, well formed: the locked tile as given, a free one turned.
     EXPECT_TRUE(pluzzle::is_final(plugin().solve_cube(level.get(), "tiles 2,0=5 0,0=c", {}).status));
+}
+
+// A net board's cubes fix tiles only: 'times' is refused there.
+TEST(LoopSplit, ANetCubeWithTimesIsRefused) {
+    const std::string text = "loop 1\nrules net\ngrid square\nsize 2 1\ntiles\n28\n";
+    const auto levels = plugin().parse(text, "", "level");
+    try {
+        plugin().solve_cube(levels.at(0).level.get(), "tiles 0,0=2 times 3", {});
+        ADD_FAILURE() << "accepted 'times' on a net board";
+    } catch (const host::InputError &e) {
+        EXPECT_EQ(e.field(), "cube");
+        EXPECT_NE(e.reason().find("'times' is for loop rules"), std::string::npos) << e.what();
+    }
+}
+
+// A loop cube counts only its component and multiplies in the split's count of the rest: the same tiles with
+// another 'times' scale the count and change none of the solutions (each still a whole-board solution).
+TEST(LoopSplit, ALoopCubeMultipliesInTheRestsCount) {
+    const std::string text = generated("square", "loop", false, 60, 60, 5);
+    const Board board = board_from(text);
+    const auto levels = plugin().parse(text, "", "level");
+    const host::LevelPtr level = levels.at(0).level;
+    const host::SplitReport split = plugin().split(level.get(), {}, 4);
+    ASSERT_FALSE(split.cubes.empty());
+    Cube cube = read_cube(board, split.cubes[0]);
+    ASSERT_TRUE(cube.rest_solutions);
+    EXPECT_GE(*cube.rest_solutions, 2) << "a 60x60 board's rest has many solutions";
+    const host::SolveReport given = plugin().solve_cube(level.get(), split.cubes[0], {});
+    cube.rest_solutions = *cube.rest_solutions * 7;
+    const host::SolveReport sevenfold = plugin().solve_cube(level.get(), cube_text(board, cube), {});
+    EXPECT_EQ(BigCount(stat(sevenfold, "solutions")), BigCount(stat(given, "solutions")) * 7);
+    EXPECT_EQ(sevenfold.solutions, given.solutions);
+    for (const std::string &solution : given.solutions) EXPECT_TRUE(plugin().check(level.get(), solution).ok);
+}
+
+// 'times' says the tiles are one undecided component of the root; a tile the root decides, or one of another
+// component, is refused (the cube was not split from this board), wherever it stands in the cube.
+TEST(LoopSplit, ALoopCubeWithTilesOutsideOneComponentIsRefused) {
+    const std::string text = generated("square", "loop", false, 60, 60, 5);
+    const Board board = board_from(text);
+    const auto levels = plugin().parse(text, "", "level");
+    const host::SplitReport split = plugin().split(levels.at(0).level.get(), {}, 4);
+    ASSERT_FALSE(split.cubes.empty());
+    const Cube cube = read_cube(board, split.cubes[0]);
+    pluzzle::SolveControl control(nullptr, nullptr);
+    Search s(board, control);
+    ASSERT_TRUE(s.propagate_all());
+    std::vector<uint8_t> in_cube_component(size_t(board.size()), 0);
+    std::vector<int64_t> component{cube.tiles[0].first};
+    in_cube_component[size_t(component[0])] = 1;
+    grow_pocket(s, component, in_cube_component, SIZE_MAX);
+    int64_t decided = -1, elsewhere = -1;
+    for (int64_t i = 0; i < board.size(); ++i) {
+        if (single(s.domain(i)) && !board.is_locked(i) && decided < 0) decided = i;
+        if (!single(s.domain(i)) && !in_cube_component[size_t(i)] && elsewhere < 0) elsewhere = i;
+    }
+    ASSERT_GE(decided, 0);
+    ASSERT_GE(elsewhere, 0);
+    for (const int64_t outside : {decided, elsewhere})
+        for (const bool first : {true, false}) {
+            Cube mismatched = cube;
+            const std::pair<int64_t, uint8_t> turn{outside, uint8_t(s.domain(outside) & -s.domain(outside))};
+            mismatched.tiles.insert(first ? mismatched.tiles.begin() : mismatched.tiles.end(), turn);
+            const std::string where = std::to_string(outside % board.cols) + "," + std::to_string(outside / board.cols);
+            const std::string first_tile = std::to_string(cube.tiles[0].first % board.cols) + "," +
+                                           std::to_string(cube.tiles[0].first / board.cols);
+            const std::string why = outside == decided && first ? "tile " + where + " is decided at the root"
+                                    : first                     ? "tile " + first_tile + " is not in its first tile's"
+                                                                : "tile " + where + " is not in its first tile's";
+            try {
+                plugin().solve_cube(levels.at(0).level.get(), cube_text(board, mismatched), {});
+                ADD_FAILURE() << "accepted: " << cube_text(board, mismatched);
+            } catch (const host::InputError &e) {
+                EXPECT_EQ(e.field(), "cube");
+                EXPECT_NE(e.reason().find(why), std::string::npos)
+                    << e.what();
+            }
+        }
+}
+
+// A large board whose largest component counts in a few nodes (a cube would repeat the whole board's propagation
+// for it) is decided at the split's root, with the whole solve's count and two whole-board solutions.
+TEST(LoopSplit, ALargeBoardWithACheapComponentIsCountedAtTheRoot) {
+    const std::string text = generated("square", "loop", false, 500, 500, 7);
+    const auto levels = plugin().parse(text, "", "level");
+    const host::LevelPtr level = levels.at(0).level;
+    const host::SplitReport split = plugin().split(level.get(), {}, 8);
+    const host::SolveReport whole = plugin().solve(level.get(), {});
+    EXPECT_TRUE(split.cubes.empty());
+    EXPECT_EQ(split.outcome.status, whole.status);
+    EXPECT_EQ(stat(split.outcome, "solutions"), stat(whole, "solutions"));
+    EXPECT_EQ(stat(split.outcome, "components"), stat(whole, "components"));
+    ASSERT_EQ(split.outcome.solutions.size(), 2u);
+    EXPECT_NE(split.outcome.solutions[0], split.outcome.solutions[1]);
+    for (const std::string &solution : split.outcome.solutions) EXPECT_TRUE(plugin().check(level.get(), solution).ok);
 }
