@@ -180,6 +180,7 @@ pz_point board_extent(const Board &board, bool palette) {
     return {layout.width(), layout.height()};
 }
 pluzzle::Color board_paper() { return kPaper; }
+pluzzle::Color tile_colour(const Board &board, int colour) { return rgb(palette_colour(board, colour)); }
 float cell_side(const Board &board) { return board.grid == Grid::Square ? kSquare : kSide; }
 pz_point cell_centre(const Board &board, int64_t cell) { return Layout(board).center(cell); }
 

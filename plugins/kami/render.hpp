@@ -23,6 +23,7 @@ void render_board(const Board &board, const std::vector<uint8_t> &cells, int sel
 // where they are with the palette or without (only the height changes).
 pz_point board_extent(const Board &board, bool palette = true);
 pluzzle::Color board_paper();
+pluzzle::Color tile_colour(const Board &board, int colour); // palette colour `colour` as drawn
 float cell_side(const Board &board);
 pz_point cell_centre(const Board &board, int64_t cell);
 void outline_cells(const Board &board, const std::vector<bool> &inside, pluzzle::Color colour, float width,

@@ -13,12 +13,10 @@
 namespace kami {
 namespace {
 
-constexpr float kGap = 14;        // between the parts of the page, in the start board's units
+constexpr float kPartGap = 14;        // between the parts of the page, in the start board's units
 constexpr int kStripColumns = 4;  // small boards a row: each stays big enough to see its regions
 constexpr float kMainMark = 0.3f; // a mark's disc radius, in cell sides (also over the small boards)
 constexpr pluzzle::Color kHalo{255, 255, 255, 255};
-
-pluzzle::Color rgb(uint32_t v) { return {uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)}; }
 
 // One move as the reader meets it: the board before it and the cells it recolours.
 struct Step {
@@ -88,7 +86,7 @@ void mark_row(pluzzle::Canvas &canvas, const Board &board, const std::vector<Mov
     const float w = pluzzle::move_mark_width(r, true), pitch = w + r * 0.3f;
     float at = x - (pitch * float(which.size()) - (pitch - w)) / 2 + w / 2;
     for (size_t k : which) {
-        pluzzle::move_mark(canvas, at, y, r, int(k) + 1, rgb(palette_colour(board, moves[k].colour)));
+        pluzzle::move_mark(canvas, at, y, r, int(k) + 1, tile_colour(board, moves[k].colour));
         at += pitch;
     }
 }
@@ -131,7 +129,7 @@ void draw_strip_board(pluzzle::Canvas &canvas, const Board &board, const std::ve
                       size_t k, float x, float y, float w, float h, float mark) {
     pluzzle::Group group(canvas, "move-" + std::to_string(k + 1));
     pluzzle::move_mark(canvas, x + w / 2, y + 1.2f * mark, mark, int(k) + 1,
-                       rgb(palette_colour(board, moves[k].colour)));
+                       tile_colour(board, moves[k].colour));
     pluzzle::CanvasInset inset(canvas, x, y + 2.4f * mark, w, h);
     render_board(board, step.before, 0, inset.canvas(), false);
     const float side = cell_side(board);
@@ -160,16 +158,16 @@ void render_solution_view(const Board &board, const std::vector<Move> &moves, pl
     // row (about its square root), so that the page stays about as tall as it is wide, not a column of thumbnails.
     const size_t across = std::min(n, size_t(kStripColumns));
     const size_t columns = std::min(n, std::max(across, size_t(std::ceil(std::sqrt(double(n))))));
-    const float small_w = (extent.x - kGap * float(across - 1)) / float(across);
-    const float strip_w = float(columns) * small_w + kGap * float(columns - 1);
+    const float small_w = (extent.x - kPartGap * float(across - 1)) / float(across);
+    const float strip_w = float(columns) * small_w + kPartGap * float(columns - 1);
     const float width = strip ? std::max(extent.x, strip_w) : extent.x;
     const pz_point small_extent = board_extent(board, false); // the strip's boards have no palette
     const float small_h = small_w * small_extent.y / small_extent.x;
     const size_t per_row = std::max<size_t>(1, size_t(width / (pluzzle::move_mark_width(mark, true) + 0.3f * mark)));
     const float colours_h = pivot ? pivot_rows_height(moves.size(), per_row, mark) : 0;
     const size_t rows = strip ? (moves.size() + columns - 1) / columns : 0;
-    const float strip_top = extent.y + (colours_h > 0 ? colours_h + kGap : 0) + kGap;
-    const float strip_row = 2.4f * mark + small_h + kGap; // a mark over each small board
+    const float strip_top = extent.y + (colours_h > 0 ? colours_h + kPartGap : 0) + kPartGap;
+    const float strip_row = 2.4f * mark + small_h + kPartGap; // a mark over each small board
     const float height = strip ? strip_top + float(rows) * strip_row : extent.y + colours_h;
     canvas.begin(width, height, board_paper());
     {
@@ -185,7 +183,7 @@ void render_solution_view(const Board &board, const std::vector<Move> &moves, pl
     pluzzle::Group group(canvas, "move-by-move");
     const float left = (width - strip_w) / 2;
     for (size_t k = 0; k < steps.size(); ++k)
-        draw_strip_board(canvas, board, moves, steps[k], k, left + float(k % columns) * (small_w + kGap),
+        draw_strip_board(canvas, board, moves, steps[k], k, left + float(k % columns) * (small_w + kPartGap),
                          strip_top + float(k / columns) * strip_row, small_w, small_h, mark);
 }
 
