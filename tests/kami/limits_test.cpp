@@ -145,7 +145,9 @@ TEST(KamiLimits, ProgressMessagesCarryTheBoundsProvenSoFar) {
     } seen;
     pz_solve_request request{};
     request.struct_size = sizeof request;
-    request.node_limit = 140000; // not a time: the same work, so the same messages, on any machine or sanitizer
+    // Not a time: the same work on any machine or sanitizer; enough of it that the search runs well past the first
+    // 100 ms, before which SolveControl passes no progress message on (about 1 s since the walk gate).
+    request.node_limit = 3'000'000;
     request.ctx = &seen;
     request.progress = [](void *ctx, const pz_progress *p) {
         const std::string text = p->message ? p->message : "";
