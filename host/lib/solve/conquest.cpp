@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
-#include <regex>
 
 namespace pluzzle::host {
 namespace {
@@ -156,10 +155,14 @@ SolveReport report_of(const WorkResult &r) {
     report.upper_bound = r.upper_bound;
     report.difficulty = r.difficulty;
     report.difficulty_label = r.difficulty_label;
-    // CubeTally's info names the cubes and those that answered in full (two whole numbers: a pattern reads them).
-    static const std::regex counts("\"(cubes|cubes_finished)\":([0-9]+)");
-    for (auto it = std::sregex_iterator(r.info.begin(), r.info.end(), counts); it != std::sregex_iterator(); ++it)
-        report.stats.emplace_back((*it)[1].str(), (*it)[2].str());
+    // CubeTally's info names the cubes and those that answered in full: two whole numbers, found by their keys.
+    for (const char *key : {"cubes", "cubes_finished"}) {
+        const std::string quoted = std::string("\"") + key + "\":";
+        const size_t at = r.info.find(quoted);
+        if (at == std::string::npos) continue;
+        const size_t from = at + quoted.size(), to = r.info.find_first_not_of("0123456789", from);
+        if (to != from) report.stats.emplace_back(key, r.info.substr(from, to - from));
+    }
     return report;
 }
 
