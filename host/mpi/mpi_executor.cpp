@@ -112,10 +112,17 @@ void MpiExecutor::fill() {
         if (!rank.alive) continue;
         for (size_t capacity = 2 * rank.slots * std::max<size_t>(1, chunk_size(kMaxChunk));
              ledger_.has_queued() && rank.held.size() < capacity;) {
+            // A level's cubes are as uneven as levels are not (one may take a thousand times another), and a rank
+            // cannot hand back what it holds: a cube queued behind a long one would wait there while other ranks
+            // idle at the end. So a rank holds two cubes a slot at most, sent one at a time: the one it runs and the
+            // next, which spares the round trip after each cube (most take milliseconds) and lets one cube at most
+            // wait behind a long one.
+            const bool cube = ledger_.next_is_cube();
+            if (cube && rank.held.size() >= 2 * rank.slots) break;
             wire::Chunk chunk;
             const bool alone = ledger_.next_is_suspect();
             if (alone && !rank.held.empty()) break; // a suspect goes alone to an idle rank
-            const size_t n = alone ? 1 : chunk_size(capacity - rank.held.size());
+            const size_t n = alone || cube ? 1 : chunk_size(capacity - rank.held.size());
             for (size_t i = 0; i < n && ledger_.has_queued() && !(i && ledger_.next_is_suspect()); ++i) {
                 WorkItem item = ledger_.take_next();
                 chunk.items.push_back(item);

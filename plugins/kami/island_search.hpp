@@ -60,6 +60,9 @@ class IslandSearch {
     }
     // Whether the path bound is weighed against its cost (SolveOptions::walk_gate).
     void set_walk_gate(bool on) { walk_gate_.set_on(on); }
+    // The gate's figures, to carry from one search of a board to the next (WalkGate::carry_figures_from).
+    const WalkGate &walk_gate() const { return walk_gate_; }
+    void carry_walk_gate_figures(const WalkGate &from) { walk_gate_.carry_figures_from(from); }
     // What the progress messages start with ("island 2 of 5: " when there are several).
     void set_label(std::string label) { label_ = std::move(label); }
     bool stopped() const { return stopped_; }

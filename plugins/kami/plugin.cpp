@@ -88,6 +88,7 @@ class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
         check_solution(b, solution); // the default's replay, with the field named
     }
     pluzzle::SolveOutcome solve(const Board &b, pluzzle::SolveControl &control) const {
+        forget_cube_memory(); // a whole solve has its own table: the last conquest's is not kept beside it
         const SolveReport report = solve_board(b, control, options_of(control));
         // A list found before a limit is still a valid one: the host shows it with the bounds.
         if (report.status == PZ_SOLVE_SOLVED || !report.moves.empty()) control.solution(encode_moves(b, report.moves));

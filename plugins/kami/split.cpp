@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 
 namespace kami {
@@ -36,6 +37,34 @@ std::optional<Splittable> splittable(const Board &board) {
     return s;
 }
 
+// What the cubes of one level solved one after another on a thread (a worker process, an MPI rank) have proven: the
+// table of lower bounds and the path bounds are facts about states, whichever cube met them (and the walk gate's
+// figures about the board), so each cube starts
+// from what the cubes before it learnt, as the whole search's root moves do (Bud3 split on one thread: 9.4M nodes with
+// a fresh table per cube, 6.1M whole). A state's key holds only its regions' colours, so the memory is the board's
+// alone: another board, or any other solve on the thread, starts it afresh (forget_cube_memory()).
+struct CubeMemory {
+    Grid grid = Grid::Square;
+    int rows = 0, cols = 0, colours = 0;
+    std::vector<uint8_t> cells;
+    BoundTable table;
+    WalkMemo walk_memo;
+    WalkGate walk_gate; // the figures of the walks' worth, as the last cube left them
+    bool of(const Board &b) const {
+        return b.grid == grid && b.rows == rows && b.cols == cols && b.colours == colours && b.cells == cells;
+    }
+};
+thread_local std::unique_ptr<CubeMemory> cube_memory;
+
+CubeMemory &cube_memory_of(const Board &board) {
+    if (!cube_memory || !cube_memory->of(board)) {
+        cube_memory = std::make_unique<CubeMemory>();
+        cube_memory->grid = board.grid, cube_memory->rows = board.rows, cube_memory->cols = board.cols;
+        cube_memory->colours = board.colours, cube_memory->cells = board.cells;
+    }
+    return *cube_memory;
+}
+
 pluzzle::SolveOutcome outcome_of(const Board &board, const SolveReport &report, pluzzle::SolveControl &control) {
     if (report.status == PZ_SOLVE_SOLVED || !report.moves.empty()) control.solution(encode_moves(board, report.moves));
     pluzzle::SolveOutcome outcome;
@@ -47,6 +76,8 @@ pluzzle::SolveOutcome outcome_of(const Board &board, const SolveReport &report, 
 }
 
 } // namespace
+
+void forget_cube_memory() { cube_memory.reset(); }
 
 pluzzle::Split split_board(const Board &board, pluzzle::SolveControl &control, const SolveOptions &options) {
     pluzzle::Split split;
@@ -104,10 +135,10 @@ pluzzle::SolveOutcome solve_cube_board(const Board &board, std::string_view cube
     if (!colour || *colour < 1 || *colour > board.colours || *colour == s->graph.colour[size_t(region)])
         throw bad("COLOUR must be another colour of the palette");
 
-    BoundTable table;
-    WalkMemo walk_memo;
-    IslandSearch search(s->island, board.colours, control, table, walk_memo, 0x243f6a8885a308d3ULL);
+    CubeMemory &memory = cube_memory_of(board);
+    IslandSearch search(s->island, board.colours, control, memory.table, memory.walk_memo, 0x243f6a8885a308d3ULL);
     search.set_walk_gate(options.walk_gate);
+    search.carry_walk_gate_figures(memory.walk_gate);
     // Only lists shorter than the best known matter; with none known, any list (regions moves always do).
     const auto shorter_than_known = [&control, regions = s->graph.count()] {
         const double known = control.known_best();
@@ -117,6 +148,7 @@ pluzzle::SolveOutcome solve_cube_board(const Board &board, std::string_view cube
     int lower = 0;
     const bool found = search.search_below({s->local[size_t(region)], uint8_t(*colour)}, shorter_than_known(), moves,
                                            lower, shorter_than_known);
+    memory.walk_gate = search.walk_gate();
     SolveReport report;
     report.regions = s->graph.count();
     report.nodes = search.nodes();

@@ -18,8 +18,12 @@ pluzzle::Split split_board(const Board &board, pluzzle::SolveControl &control, c
 
 // The fewest moves starting with the cube's move, fewer than control.known_best(): SOLVED with that list, or
 // UNSOLVABLE when there is none (lower bound: the best known), or the bounds proven when stopped. Throws
-// bad_argument ("cube") for a text that is not one of the board's cubes.
+// bad_argument ("cube") for a text that is not one of the board's cubes. The cubes of one board solved in turn on a
+// thread share their proven bounds (the thread keeps them until it solves anything else: forget_cube_memory()).
 pluzzle::SolveOutcome solve_cube_board(const Board &board, std::string_view cube, pluzzle::SolveControl &control,
                                        const SolveOptions &options = {});
+
+// Frees the calling thread's cube memory (up to ~100 MB): any solve but a cube's calls it.
+void forget_cube_memory();
 
 } // namespace kami

@@ -49,6 +49,11 @@ class WalkGate {
         ++l.subtrees, l.subtree_work += work;
     }
 
+    // The figures another search of the same board measured (a cube after the cubes before it, split.cpp): without
+    // them each cube would compute the walks at kWarmup nodes per level before its figures decide, which on a board
+    // of 340 cubes costs more than the search. The exploring share is this search's own.
+    void carry_figures_from(const WalkGate &other) { levels_ = other.levels_; }
+
     // Off: the walks at every node that would take them (the benchmarks' baseline, solver option walk_gate=false).
     void set_on(bool on) { on_ = on; }
 

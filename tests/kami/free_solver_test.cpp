@@ -15,20 +15,6 @@ using namespace kami::test;
 
 namespace {
 
-Board random_board(std::mt19937_64 &rng, int rows, int cols, int colours, int holes_in_ten) {
-    Board b;
-    b.grid = rng() % 2 ? Grid::Square : Grid::Triangle;
-    b.mode = Mode::Free;
-    b.rows = rows;
-    b.cols = b.grid == Grid::Triangle ? 2 * ((cols + 1) / 2) : cols; // about as many triangles as squares
-    b.colours = colours;
-    for (int64_t i = 0; i < b.size(); ++i)
-        b.cells.push_back(int(rng() % 10) < holes_in_ten ? 0 : uint8_t(1 + rng() % uint64_t(colours)));
-    if (std::all_of(b.cells.begin(), b.cells.end(), [](uint8_t c) { return c == 0; })) b.cells[0] = 1;
-    validate_board(b);
-    return b;
-}
-
 // With the beam's list to beat (the default) and without (beam_width 0): then the search must find the optimum
 // itself, so a bound or a learned table entry that overestimates shows as a longer list.
 void expect_optimal(const Board &b, int beam_width) {

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <set>
 
 namespace kami::test {
@@ -20,6 +21,21 @@ using pluzzle::test::read_file;
 // The shared benchmark data beside the checkout; tests that need it skip when it is absent.
 inline std::string shared_kami(const std::string &name) {
     return std::string(PLUZZLE_SHARED_DATA_DIR) + "/kami/" + name;
+}
+
+// A random free-play board: square or triangle grid, each cell a random colour or (holes_in_ten in ten) a hole.
+inline Board random_board(std::mt19937_64 &rng, int rows, int cols, int colours, int holes_in_ten) {
+    Board b;
+    b.grid = rng() % 2 ? Grid::Square : Grid::Triangle;
+    b.mode = Mode::Free;
+    b.rows = rows;
+    b.cols = b.grid == Grid::Triangle ? 2 * ((cols + 1) / 2) : cols; // about as many triangles as squares
+    b.colours = colours;
+    for (int64_t i = 0; i < b.size(); ++i)
+        b.cells.push_back(int(rng() % 10) < holes_in_ten ? 0 : uint8_t(1 + rng() % uint64_t(colours)));
+    if (std::all_of(b.cells.begin(), b.cells.end(), [](uint8_t c) { return c == 0; })) b.cells[0] = 1;
+    validate_board(b);
+    return b;
 }
 
 inline Board board_from(std::string_view text, std::string_view format = "") {

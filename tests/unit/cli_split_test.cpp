@@ -3,6 +3,7 @@
 // cube that kills its worker costs that cube, never the answer's correctness; a fast level is never split.
 #include "test_support.hpp"
 
+#include <pluzzle/host/jobs/split_bench.hpp>
 #include <pluzzle/host/store/sqlite.hpp>
 #include <pluzzle/host/store/store.hpp>
 
@@ -220,4 +221,55 @@ TEST(CliSplit, ADamagedStoredSplitIsMadeAgain) {
     ASSERT_FALSE(results.empty());
     EXPECT_EQ(pluzzle::host::attempt_status_text(results.front().status), std::string("unique")) << r.out;
     EXPECT_TRUE(stored_cubes(db).empty());
+}
+
+// `pluzzle bench --split`: each level whole on one thread and split on two, in the same run; the answers agree and
+// the signature (of the answers, not the nodes) is the same from one run to the next.
+TEST(CliSplit, BenchSplitComparesTheWholeSolveWithTheCubesAndSignsTheAnswers) {
+    const std::string levels = quote(data_dir() + "/kami/tri-free-10x29.kami") + " " +
+                               quote(data_dir() + "/nonogram/faase.non");
+    std::string signature;
+    for (int round = 0; round < 2; ++round) {
+        const RunResult r = run(cli() + " --json bench --split -j 2 " + levels, true);
+        ASSERT_EQ(r.exit_code, 0) << r.out;
+        size_t measured = 0;
+        for (const auto &line : json_lines(r.out)) {
+            if (line.HasMember("whole_status")) {
+                ++measured;
+                EXPECT_EQ(member(line, "whole_status"), member(line, "split_status")) << member(line, "file");
+                EXPECT_NE(member(line, "whole_status"), "limit");
+                EXPECT_EQ(member(line, "agree"), "true");
+                EXPECT_GT(std::stod(member(line, "split_wall_s")), 0.0);
+            } else if (line.HasMember("signature")) {
+                ASSERT_EQ(member(line, "signature").size(), 16u);
+                if (round == 1) {
+                    EXPECT_EQ(member(line, "signature"), signature) << "the answers' signature moved";
+                }
+                signature = member(line, "signature");
+            }
+        }
+        EXPECT_EQ(measured, 2u) << r.out;
+    }
+    const RunResult refused = run(cli() + " bench --split --option walk_gate=false " + levels, true);
+    EXPECT_NE(refused.exit_code, 0);
+    EXPECT_NE(refused.out.find("--split"), std::string::npos) << refused.out;
+}
+
+// Two answers agree when decided alike, or when an undecided one's bounds still hold the other's optimum.
+TEST(CliSplit, SplitBenchAnswersAgreeOnlyWhenTheyCouldBothBeRight) {
+    using pluzzle::host::WorkResult;
+    const auto best = [](pluzzle::SolveStatus s, double lo, double hi) {
+        WorkResult r;
+        r.status = s, r.lower_bound = lo, r.upper_bound = hi, r.solutions_found = 1;
+        return r;
+    };
+    EXPECT_TRUE(answers_agree(best(PZ_SOLVE_SOLVED, 7, 7), best(PZ_SOLVE_SOLVED, 7, 7)));
+    EXPECT_FALSE(answers_agree(best(PZ_SOLVE_SOLVED, 7, 7), best(PZ_SOLVE_SOLVED, 8, 8)));
+    EXPECT_TRUE(answers_agree(best(PZ_SOLVE_SOLVED, 7, 7), best(PZ_SOLVE_LIMIT, 6, 9)));
+    EXPECT_FALSE(answers_agree(best(PZ_SOLVE_LIMIT, 8, 9), best(PZ_SOLVE_SOLVED, 7, 7)));
+    WorkResult unique, multiple;
+    unique.status = PZ_SOLVE_UNIQUE, unique.solutions_found = 1;
+    multiple.status = PZ_SOLVE_MULTIPLE, multiple.solutions_found = 2;
+    EXPECT_FALSE(answers_agree(unique, multiple));
+    EXPECT_TRUE(answers_agree(multiple, multiple));
 }

@@ -26,6 +26,7 @@ class WorkLedger {
     bool has_queued() const { return !queue_.empty(); }
     size_t queued() const { return queue_.size(); }
     bool next_is_suspect() const { return is_suspect(queue_.front().key()); } // has_queued() first
+    bool next_is_cube() const { return queue_.front().part >= 0; }               // has_queued() first
     WorkItem take_next();                                                        // the first queued item, off the queue
     void requeue(WorkItem item); // back to the front of the queue (an item a lost worker held)
 
