@@ -56,16 +56,20 @@ std::vector<BenchEntry> bench(const std::vector<SourceLevel> &levels, const Benc
     return out;
 }
 
-std::string bench_signature(const std::vector<BenchEntry> &entries) {
+std::string signature_of(const std::vector<std::string> &lines) {
     uint64_t h = 1469598103934665603ull;
-    auto mix = [&h](const std::string &s) {
-        for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-    };
-    for (auto &e : entries)
-        mix(attempt_status_text(e.run.status) + (" " + std::to_string(e.run.nodes)) + "\n");
+    for (const std::string &line : lines)
+        for (unsigned char c : line + "\n") h = (h ^ c) * 1099511628211ull;
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
     return buf;
+}
+
+std::string bench_signature(const std::vector<BenchEntry> &entries) {
+    std::vector<std::string> lines;
+    for (auto &e : entries)
+        lines.push_back(attempt_status_text(e.run.status) + (" " + std::to_string(e.run.nodes)));
+    return signature_of(lines);
 }
 
 } // namespace pluzzle::host

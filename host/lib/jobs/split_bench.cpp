@@ -1,5 +1,7 @@
 #include <pluzzle/host/jobs/split_bench.hpp>
 
+#include <pluzzle/host/jobs/bench.hpp>
+
 #include <pluzzle/host/solve/conquest.hpp>
 #include <pluzzle/host/solve/thread_executor.hpp>
 
@@ -97,16 +99,11 @@ std::vector<SplitBenchEntry> split_bench(const PluginRegistry &registry, const s
 }
 
 std::string split_bench_signature(const std::vector<SplitBenchEntry> &entries) {
-    uint64_t h = 1469598103934665603ull;
-    auto mix = [&h](const std::string &s) {
-        for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-    };
+    std::vector<std::string> lines;
     for (const SplitBenchEntry &e : entries)
-        mix(std::string(attempt_status_text(e.split.status)) + " " + number(e.split.lower_bound) + " " +
-            measure(e.split) + "\n");
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
+        lines.push_back(std::string(attempt_status_text(e.split.status)) + " " + number(e.split.lower_bound) + " " +
+                        measure(e.split));
+    return signature_of(lines);
 }
 
 } // namespace pluzzle::host

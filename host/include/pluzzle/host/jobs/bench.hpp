@@ -38,7 +38,9 @@ struct BenchOptions {
 
 BenchRun bench_one(const SourceLevel &level, const BenchOptions &limits, const KeyValues &options);
 std::vector<BenchEntry> bench(const std::vector<SourceLevel> &levels, const BenchOptions &options);
-// 16 hex digits: FNV-1a over "status nodes" of every entry, in order.
+// 16 hex digits: FNV-1a over the lines, each ended by a newline, in order (every bench's signature).
+std::string signature_of(const std::vector<std::string> &lines);
+// signature_of() over "status nodes" of every entry, in order.
 std::string bench_signature(const std::vector<BenchEntry> &entries);
 
 } // namespace pluzzle::host
