@@ -6,11 +6,14 @@ boards look), solves each with a proof on one core (`pluzzle --json solve -j 1 -
 optimum lies in 6..12 until it has COUNT of them. A board left unproven whose bounds still reach into 6..12 counts
 against the solver (it may belong to the sample). Prints each slow board, then: proven within T, the share, the
 slowest, the total. With --baseline-option K=V the same boards are solved again with that solver option (the
-same-run baseline; e.g. walk_gate=false).
+same-run baseline; e.g. walk_gate=false). --jobs N solves N boards at a time, each on one core (the boards and
+the sample are the same whatever N). --keep DIR writes the sample's boards there, for `pluzzle bench` (its
+signature, and the ratio to a baseline option in the same run).
 
   tests/bench/kami_free_proofs.py [--count 100] [--seed 2026] [--timeout 60] [--baseline-option walk_gate=false]
+                                  [--jobs 2] [--keep DIR]
 """
-import argparse, json, os, random, subprocess, sys, tempfile
+import argparse, concurrent.futures, json, os, random, subprocess, sys, tempfile
 
 W, H = 16, 10
 
@@ -53,30 +56,57 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--baseline-option")
     ap.add_argument("--pluzzle", default=os.environ.get("P", "build/bin/pluzzle"))
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--keep")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     sample, drawn = [], 0
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         while len(sample) < args.count:
-            path = os.path.join(tmp, f"b{drawn:04d}.kami")
-            with open(path, "w") as f:
-                f.write(board(rng))
-            drawn += 1
-            r = solve(args.pluzzle, path, args.timeout)
-            lower, upper = r.get("lower_bound", 0), r.get("upper_bound", 99)
-            proven = r["status"] == "solved"
-            if (proven and 6 <= lower <= 12) or (not proven and lower <= 12 and upper >= 6):
+            # A batch of boards drawn in order, solved args.jobs at a time, then kept in order: the same sample as
+            # one at a time (a batch's boards after the sample is full are solved and dropped).
+            paths = []
+            for _ in range(max(args.jobs, 1) * 2):
+                path = os.path.join(tmp, f"b{drawn + len(paths):04d}.kami")
+                with open(path, "w") as f:
+                    f.write(board(rng))
+                paths.append(path)
+            results = list(pool.map(lambda p: solve(args.pluzzle, p, args.timeout), paths))
+            for path, r in zip(paths, results):
+                drawn += 1
+                if len(sample) >= args.count:
+                    continue
+                lower, upper = r.get("lower_bound", 0), r.get("upper_bound", 99)
+                proven = r["status"] == "solved"
+                if not ((proven and 6 <= lower <= 12) or (not proven and lower <= 12 and upper >= 6)):
+                    continue
                 r["board"] = open(path).read()
-                if args.baseline_option:
-                    r["baseline"] = solve(args.pluzzle, path, args.timeout, args.baseline_option)
+                r["drawn"] = drawn - 1
+                if args.keep:
+                    with open(os.path.join(args.keep, f"b{drawn - 1:04d}.kami"), "w") as f:
+                        f.write(r["board"])
                 sample.append(r)
-                if not proven or r["time_ms"] > 1000 * args.timeout / 6:
-                    line = f"  board {drawn - 1}: {r['status']} [{lower:g}, {upper:g}] {r['time_ms'] / 1000:.2f} s"
-                    line += f", {r['nodes']} nodes, {r['stats'].get('regions')} regions"
-                    if args.baseline_option:
-                        b = r["baseline"]
-                        line += f" | baseline {b['status']} {b['time_ms'] / 1000:.2f} s"
-                    print(line, flush=True)
+            if args.baseline_option:
+                todo = [r for r in sample if "baseline" not in r]
+                paths = []
+                for r in todo:
+                    path = os.path.join(tmp, f"base{r['drawn']:04d}.kami")
+                    with open(path, "w") as f:
+                        f.write(r["board"])
+                    paths.append(path)
+                for r, b in zip(todo, pool.map(lambda p: solve(args.pluzzle, p, args.timeout, args.baseline_option), paths)):
+                    r["baseline"] = b
+    for r in sample:
+        if r["status"] != "solved" or r["time_ms"] > 1000 * args.timeout / 6:
+            line = f"  board {r['drawn']}: {r['status']} [{r.get('lower_bound', 0):g}, {r.get('upper_bound', 99):g}]"
+            line += f" {r['time_ms'] / 1000:.2f} s, {r['nodes']} nodes, {r['stats'].get('regions')} regions"
+            if args.baseline_option:
+                b = r["baseline"]
+                line += f" | baseline {b['status']} {b['time_ms'] / 1000:.2f} s"
+            print(line, flush=True)
     proven = [r for r in sample if r["status"] == "solved"]
     times = [r["time_ms"] / 1000 for r in sample]
     print(f"{drawn} boards drawn, {len(sample)} with an optimum in 6..12 (or bounds reaching into it): "

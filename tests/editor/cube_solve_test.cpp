@@ -56,7 +56,9 @@ TEST(CubeSolve, AnUndecidedLevelIsConqueredAsCubesWithTheWholeSolvesAnswer) {
     ASSERT_EQ(whole.status, PZ_SOLVE_SOLVED);
     ASSERT_EQ(whole.lower_bound, whole.upper_bound); // proven optimal
 
-    SolveJob job(kami, level, {}, 0, 0.1);
+    // Split at once: whether the whole solve ends within a tenth of a second depends on the machine (it did on a fast
+    // one: 356k nodes), and the test is of the cubes' path, not of the clock.
+    SolveJob job(kami, level, {}, 0, 0.0);
     size_t most_cubes = 0;
     std::string progress_text;
     const auto start = Clock::now();
