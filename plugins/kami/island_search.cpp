@@ -14,6 +14,21 @@ constexpr int kPathBoundFrom = 3;
 
 } // namespace
 
+void IslandSearch::sort_by_order(std::vector<Candidate> &moves, std::vector<Candidate> &scratch) {
+    // A stable counting sort: orders are -joined (at most the groups a move can join) or 1, and std::stable_sort
+    // would allocate its buffer at every node.
+    int lowest = 1;
+    for (const Candidate &m : moves) lowest = std::min(lowest, m.order);
+    const size_t span = size_t(1 - lowest) + 1;
+    if (order_count_.size() < span + 1) order_count_.resize(span + 1);
+    std::fill_n(order_count_.begin(), span + 1, 0);
+    for (const Candidate &m : moves) ++order_count_[size_t(m.order - lowest) + 1];
+    for (size_t i = 1; i <= span; ++i) order_count_[i] += order_count_[i - 1];
+    scratch.resize(moves.size());
+    for (const Candidate &m : moves) scratch[size_t(order_count_[size_t(m.order - lowest)]++)] = m;
+    moves.swap(scratch);
+}
+
 bool IslandSearch::search(uint8_t target, int most, std::vector<IslandMove> &moves, int &lower, uint64_t budget,
                           bool at_most) {
     target_ = target;
@@ -28,6 +43,7 @@ bool IslandSearch::search(uint8_t target, int most, std::vector<IslandMove> &mov
     if (at_most) threshold = std::max(threshold, most);
     if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
         move_lists_.resize(size_t(std::max(most, 0)) + 2);
+        sorted_.resize(move_lists_.size());
         waiting_.resize(move_lists_.size());
     }
     while (threshold <= most) {
@@ -58,6 +74,7 @@ bool IslandSearch::search_below(IslandMove first, int most, std::vector<IslandMo
     walks_on_ = true;
     if (move_lists_.size() < size_t(std::max(most, 0)) + 2) {
         move_lists_.resize(size_t(std::max(most, 0)) + 2);
+        sorted_.resize(move_lists_.size());
         waiting_.resize(move_lists_.size());
     }
     // As dfs() makes a root move: one that joins nothing waits for its trigger; one that joins is the last group.
@@ -113,25 +130,28 @@ int IslandSearch::bound(int budget, int parent_radius) {
 }
 
 IslandSearch::Known IslandSearch::child_bound(int32_t u, int c, int joined, bool sole, uint32_t present,
-                                              const Known &node, int budget) {
+                                              const Known &node, int budget, Key *key) {
     uint32_t after = present | 1u << c;
     if (sole) after &= ~(1u << graph_.colour(u));
     Known child;
     child.colours = __builtin_popcount(after) - (target_ ? int(after >> target_ & 1) : 1);
+    // A move that joins nothing keeps the radius; one that joins lowers it by one at most. A child cut whatever
+    // its radius test would say gets the least it can be, and neither its key nor the table is needed.
+    child.radius = joined ? node.radius - 1 : node.radius;
+    if (child.colours > budget || child.radius > budget) {
+        child.h = std::max(child.colours, child.radius);
+        return child;
+    }
     Key k = graph_.key_after(u, c);
     k ^= graph_.target_key(target_);
     table_.prefetch(k); // a likely cache miss, overlapped with the radius test
-    if (!joined) {
-        child.radius = node.radius;
-    } else if (child.colours > budget || node.radius - 1 > budget) {
-        child.radius = node.radius - 1; // cut whatever it is: the least it can be
-    } else {
-        child.radius = radius_bound_.child_radius(u, c, node.radius);
-    }
+    if (joined) child.radius = radius_bound_.child_radius(u, c, node.radius);
     child.h = std::max(child.colours, child.radius);
     // The table only for children the rest leaves within the threshold: those cut anyway report a bound that
-    // is lower than it might be, which never overestimates.
-    if (child.h <= budget) child.h = std::max(child.h, table_.lookup(k));
+    // is lower than it might be, which never overestimates. With `key`, the caller looks it up later (dfs(): after
+    // all the node's children are bounded, so that the prefetches of the others hide each one's cache miss).
+    if (key) *key = k;
+    else if (child.h <= budget) child.h = std::max(child.h, table_.lookup(k));
     return child;
 }
 
@@ -210,24 +230,33 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
                 continue;
             }
             count_node();
-            const Known child = child_bound(u, c, joined, sole, present, known, budget);
+            Key k;
+            const Known child = child_bound(u, c, joined, sole, present, known, budget, &k);
             if (child.h > budget) {
                 least = std::min(least, g + 1 + child.h);
                 continue;
             }
             // Joining moves sort by how many they join; a move that joins nothing waits for a trigger.
-            moves.push_back({joined ? -joined : 1, {u, uint8_t(c)}, child});
+            moves.push_back({joined ? -joined : 1, {u, uint8_t(c)}, child, k});
         }
     });
     if (halted()) return kUnbounded;
-    std::stable_sort(moves.begin(), moves.end(), [](const auto &a, const auto &b) { return a.order < b.order; });
+    // The table for the children left within the threshold (prefetched as each was bounded).
+    size_t kept = 0;
+    for (Candidate &m : moves) {
+        m.child.h = std::max(m.child.h, table_.lookup(m.key));
+        if (m.child.h > budget)
+            least = std::min(least, g + 1 + m.child.h);
+        else
+            moves[kept++] = m;
+    }
+    moves.resize(kept);
+    sort_by_order(moves, sorted_[size_t(g)]);
     for (size_t i = 0; i < moves.size(); ++i) {
         Candidate candidate = moves[i];
         const IslandMove move = candidate.move;
         // The subtrees searched since it was bounded may have taught the table more about it.
-        Key k = graph_.key_after(move.region, move.colour);
-        k ^= graph_.target_key(target_);
-        candidate.child.h = std::max(candidate.child.h, table_.lookup(k));
+        candidate.child.h = std::max(candidate.child.h, table_.lookup(candidate.key));
         if (candidate.child.h > budget) {
             least = std::min(least, g + 1 + candidate.child.h);
             continue;

@@ -125,7 +125,9 @@ class IslandSearch {
     // h exact when it is at most `budget`, else a value above the budget that never overestimates.
     // The radius drops by one at most (README.md, "Bounds"): the child's is the node's, or one less when the test
     // finds a centre that near; a move that joins nothing contracts nothing and keeps it.
-    Known child_bound(int32_t u, int c, int joined, bool sole, uint32_t present, const Known &node, int budget);
+    // With `key`, the table is not asked: the child's key is put there for the caller to look up.
+    Known child_bound(int32_t u, int c, int joined, bool sole, uint32_t present, const Known &node, int budget,
+                      Key *key = nullptr);
 
     // Depth-first below the graph's state (reached in g moves, with waiting_[g] still waiting, `known` its bound):
     // kFound with the moves in path_ (last first), or the least f = g + bound met beyond the threshold. Children are
@@ -163,8 +165,13 @@ class IslandSearch {
         int order;     // joining moves by how many they join (most first), then those that join nothing
         IslandMove move;
         Known child;
+        Key key; // of the state it reaches (the table's)
     };
     std::vector<std::vector<Candidate>> move_lists_; // per depth
+    std::vector<std::vector<Candidate>> sorted_;     // per depth: sort_by_order()'s other buffer
+    std::vector<int> order_count_;                   // sort_by_order()'s counts
+    // The moves by order, stably (those that join the most first), without allocating once the buffers have grown.
+    void sort_by_order(std::vector<Candidate> &moves, std::vector<Candidate> &scratch);
     std::vector<std::vector<Waiting>> waiting_;      // per depth
     std::vector<IslandMove> path_;
     int colours_needed_ = 0;            // bound()'s colour count: moves the colours left need

@@ -68,14 +68,16 @@ int32_t RadiusBound::ball(int32_t centre, int reach, uint64_t *reached) {
 }
 
 void RadiusBound::make_balls(int reach) {
+    // Two layers beyond reach tell which groups can be a child's centre at all (near_, below).
+    const int layers = reach + 2;
     const size_t row = size_t(graph_.regions()) * words_;
-    if (balls_.size() < size_t(reach + 1) * row) balls_.resize(size_t(reach + 1) * row);
+    if (balls_.size() < size_t(layers + 1) * row) balls_.resize(size_t(layers + 1) * row);
     graph_.for_each(graph_.alive(), [&](int32_t u) {
         uint64_t *b = ball_row(0, u);
         std::fill_n(b, words_, 0);
         b[size_t(u) / 64] = uint64_t(1) << (u % 64);
     });
-    for (int k = 0; k < reach; ++k)
+    for (int k = 0; k < layers; ++k)
         graph_.for_each(graph_.alive(), [&](int32_t u) {
             uint64_t *b = ball_row(k + 1, u);
             std::copy_n(ball_row(k, u), words_, b);
@@ -85,6 +87,16 @@ void RadiusBound::make_balls(int reach) {
                     b[w] |= n[w];
             });
         });
+    // A contraction of a star shortens a distance by two at most (the star's two edges), so a group whose
+    // eccentricity exceeds reach + 2 is beyond reach of something after any move: only the others are tried.
+    near_.assign(words_, 0);
+    const uint64_t *alive = graph_.alive();
+    graph_.for_each(alive, [&](int32_t u) {
+        const uint64_t *b = ball_row(layers, u);
+        for (size_t w = 0; w < words_; ++w)
+            if (b[w] != alive[w]) return;
+        near_[size_t(u) / 64] |= uint64_t(1) << (u % 64);
+    });
     balls_reach_ = reach;
 }
 
@@ -94,14 +106,32 @@ bool RadiusBound::child_has_centre_within(int32_t u, int c, int reach) {
     for (size_t w = 0; w < words_; ++w)
         star[w] &= graph_.of_colour(c)[w];
     star[size_t(u) / 64] |= uint64_t(1) << (u % 64);
-    for (int k = 0; k <= reach; ++k) { // layers[k]: S's ball of radius k
-        uint64_t *l = &layers[size_t(k) * words_];
-        std::fill_n(l, words_, 0);
-        graph_.for_each(star, [&](int32_t a) {
-            const uint64_t *b = ball_row(k, a);
-            for (size_t w = 0; w < words_; ++w)
-                l[w] |= b[w];
-        });
+    // layers[k]: S's ball of radius k, the union of its groups' balls -- each word gathered in a register (ORing
+    // into the row in memory chained every step through a store and a load: half of the whole search's time).
+    int32_t members[64];
+    int count = 0;
+    graph_.for_each(star, [&](int32_t a) {
+        if (count < 64) members[count] = a;
+        ++count;
+    });
+    if (count > 64) { // a star of more than 64 groups (large boards): row by row
+        for (int k = 0; k <= reach; ++k) {
+            uint64_t *l = &layers[size_t(k) * words_];
+            std::fill_n(l, words_, 0);
+            graph_.for_each(star, [&](int32_t a) {
+                const uint64_t *b = ball_row(k, a);
+                for (size_t w = 0; w < words_; ++w)
+                    l[w] |= b[w];
+            });
+        }
+    } else {
+        for (int k = 0; k <= reach; ++k)
+            for (size_t w = 0; w < words_; ++w) {
+                uint64_t word = 0;
+                for (int i = 0; i < count; ++i)
+                    word |= ball_row(k, members[i])[w];
+                layers[size_t(k) * words_ + w] = word;
+            }
     }
     const uint64_t *alive = graph_.alive();
     const auto covers = [&](const uint64_t *a, const uint64_t *b) {
@@ -115,7 +145,7 @@ bool RadiusBound::child_has_centre_within(int32_t u, int c, int reach) {
         const uint64_t *at = &layers[size_t(k) * words_], *inside = &layers[size_t(k - 1) * words_];
         const uint64_t *rest = &layers[size_t(reach - k) * words_];
         for (size_t w = 0; w < words_; ++w)
-            for (uint64_t x = at[w] & ~inside[w]; x; x &= x - 1)
+            for (uint64_t x = at[w] & ~inside[w] & near_[w]; x; x &= x - 1)
                 if (covers(ball_row(reach, int32_t(w * 64 + size_t(__builtin_ctzll(x)))), rest)) return true;
     }
     return false;

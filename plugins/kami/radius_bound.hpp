@@ -54,7 +54,8 @@ class RadiusBound {
 
     uint64_t *scratch(int k) { return &scratch_[size_t(k) * words_]; }
 
-    // Balls around every live group, of radius 0 to `reach`, into balls_: the children's radius test combines them.
+    // Balls around every live group, of radius 0 to `reach` + 2, into balls_: the children's radius test combines
+    // those up to `reach`; the two beyond give near_.
     // Each layer from the one before: a group's ball of radius k + 1 is the union of its neighbours' and its own
     // balls of radius k.
     void make_balls(int reach);
@@ -81,6 +82,8 @@ class RadiusBound {
     std::vector<uint64_t> balls_;   // make_balls(): per radius and group, a row
     int balls_reach_ = -1;          // the radius make_balls() made them to for the node being expanded, or -1
     std::vector<uint64_t> layers_;  // child_has_centre_within()'s balls around the star
+    std::vector<uint64_t> near_;    // make_balls(): the groups within reach + 2 of every group, the only ones that
+                                    // can be within reach of every group after a move
 };
 
 } // namespace kami

@@ -69,7 +69,7 @@ def main():
             # A batch of boards drawn in order, solved args.jobs at a time, then kept in order: the same sample as
             # one at a time (a batch's boards after the sample is full are solved and dropped).
             paths = []
-            for _ in range(max(args.jobs, 1) * 2):
+            for _ in range(max(args.jobs, 1) * 16):
                 path = os.path.join(tmp, f"b{drawn + len(paths):04d}.kami")
                 with open(path, "w") as f:
                     f.write(board(rng))
