@@ -16,7 +16,10 @@ pluzzle::Difficulty estimate_difficulty(const SolveReport &report) {
     const double position = std::min(6.0, 0.4 * par + 3.0 * squeeze);
     // Up to 4 more from the search: how many orders there were to rule out (10^7 expanded states at the top).
     const double search = pluzzle::effort_in_band(double(report.nodes), 1e7, 0, 4);
-    return {std::min(PZ_DIFFICULTY_MAX, position + search), std::to_string(par) + (par == 1 ? " move" : " moves")};
+    // Without a list (a limit stopped the search, or a cube found none shorter than the best known) the par is only
+    // the lower bound, and the label says so: a conquest shows its hardest cube's label as the level's.
+    const std::string moves = std::to_string(par) + (par == 1 ? " move" : " moves");
+    return {std::min(PZ_DIFFICULTY_MAX, position + search), report.upper_bound >= 0 ? moves : "at least " + moves};
 }
 
 } // namespace kami
