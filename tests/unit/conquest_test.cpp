@@ -67,6 +67,13 @@ TEST(CubeTally, CountsAddUpAndTheCapDecidesEarly) {
     EXPECT_TRUE(two.decided()) << "two solutions in two cubes: multiple, whatever cube 0 holds";
     EXPECT_EQ(*two.level_result(1).status, PZ_SOLVE_MULTIPLE);
 
+    // Cubes that each found their two before the others stopped: the count is capped like a whole solve's, not the
+    // sum of whichever cubes happened to run (it varied from run to run before).
+    CubeTally many(PZ_COMBINE_COUNT, 3, 2, NAN);
+    many.add(0, answer(PZ_SOLVE_MULTIPLE, 2));
+    many.add(2, answer(PZ_SOLVE_MULTIPLE, 2));
+    EXPECT_EQ(many.level_result(1).solutions_found, 2u);
+
     CubeTally none(PZ_COMBINE_COUNT, 2, 2, NAN);
     none.add(0, answer(PZ_SOLVE_UNSOLVABLE));
     none.add(1, answer(PZ_SOLVE_LIMIT));

@@ -112,7 +112,9 @@ WorkResult CubeTally::level_result(int64_t level_id) const {
 
     const bool all = finished() == cubes_.size();
     const uint64_t count = counted();
-    out.solutions_found = uint32_t(std::min<uint64_t>(count, UINT32_MAX));
+    // Capped like a whole solve's count: several cubes may each have found solutions before the tally reached the cap,
+    // and how many beyond it depends on which cube ran when.
+    out.solutions_found = uint32_t(std::min<uint64_t>(count, max_solutions_));
     switch (combine_) {
     case PZ_COMBINE_FIRST:
         if (count > 0) out.status = PZ_SOLVE_SOLVED;
