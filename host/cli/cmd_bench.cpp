@@ -89,6 +89,9 @@ int run(Context &ctx, const BenchArgs &args) {
         if (!args.options.empty() || !args.baseline.empty())
             throw host::InputError("--split", "--option and --baseline-option cannot be combined with --split yet");
         if (args.node_limit) throw host::InputError("--split", "--node-limit cannot be combined with --split");
+        for (const auto &l : levels)
+            if (!l.plugin->can_split())
+                throw host::InputError(l.file, "--split: plugin '" + l.plugin->id() + "' does not split levels into cubes");
         return run_split(ctx, args, levels);
     }
     host::BenchOptions options;

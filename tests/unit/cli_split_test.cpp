@@ -253,6 +253,12 @@ TEST(CliSplit, BenchSplitComparesTheWholeSolveWithTheCubesAndSignsTheAnswers) {
     const RunResult refused = run(cli() + " bench --split --option walk_gate=false " + levels, true);
     EXPECT_NE(refused.exit_code, 0);
     EXPECT_NE(refused.out.find("--split"), std::string::npos) << refused.out;
+    // A plugin without cubes is named with its file, not measured as an "error" that agrees with nothing.
+    const std::string sliceit = data_dir() + "/sliceit/concave-01-l-shape.sliceit";
+    const RunResult no_split = run(cli() + " bench --split " + quote(sliceit), true);
+    EXPECT_NE(no_split.exit_code, 0);
+    EXPECT_NE(no_split.out.find("concave-01-l-shape.sliceit"), std::string::npos) << no_split.out;
+    EXPECT_NE(no_split.out.find("does not split"), std::string::npos) << no_split.out;
 }
 
 // Two answers agree when decided alike, or when an undecided one's bounds still hold the other's optimum.
@@ -271,5 +277,7 @@ TEST(CliSplit, SplitBenchAnswersAgreeOnlyWhenTheyCouldBothBeRight) {
     unique.status = PZ_SOLVE_UNIQUE, unique.solutions_found = 1;
     multiple.status = PZ_SOLVE_MULTIPLE, multiple.solutions_found = 2;
     EXPECT_FALSE(answers_agree(unique, multiple));
+    WorkResult failed; // no status: an error or a crash
+    EXPECT_FALSE(answers_agree(unique, failed));
     EXPECT_TRUE(answers_agree(multiple, multiple));
 }

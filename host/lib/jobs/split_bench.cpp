@@ -56,6 +56,7 @@ std::string measure(const WorkResult &r) {
 } // namespace
 
 bool answers_agree(const WorkResult &a, const WorkResult &b) {
+    if (!a.status || !b.status) return false; // a failure (an error, a crash) answers nothing
     if (decided(a) && decided(b))
         return *a.status == *b.status && measure(a) == measure(b);
     // One undecided: its bounds must hold the other's optimum (when there is one).
