@@ -150,7 +150,7 @@ SolveReport solve_free(const Board &board, pluzzle::SolveControl &control, const
         searches.push_back(std::make_unique<IslandSearch>(island, board.colours, control, table, walk_memo,
                                                           0x243f6a8885a308d3ULL + i * 0x9e3779b97f4a7c15ULL));
         IslandSearch &search = *searches[i];
-        search.set_walk_gate(options.walk_gate);
+        search.set_options(options);
         if (islands.size() > 1)
             search.set_label("island " + std::to_string(i + 1) + " of " + std::to_string(islands.size()) + ": ");
         const bool beam_first = options.beam_width > 0 || !options.optimal;

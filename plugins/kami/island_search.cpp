@@ -3,6 +3,8 @@
 // path bound may cut the node first; what a finished subtree proves is kept in the table of proven bounds.
 #include "island_search.hpp"
 
+#include "colour_bound.hpp"
+
 #include <algorithm>
 
 namespace kami {
@@ -121,32 +123,46 @@ int IslandSearch::bound(int budget, int parent_radius) {
     const uint32_t present = graph_.colours_present();
     const int colours = __builtin_popcount(present) - (target_ ? int(present >> target_ & 1) : 1);
     colours_needed_ = colours;
+    colour_wait_ = 0;
+    if (colours > 0 && colour_wait_on_) {
+        const ColourGroups groups(graph_);
+        if (!one_may_vanish_now(groups.count, present, target_))
+            colour_wait_ = one_may_vanish_after_a_move(graph_, groups.count, present, target_) ? 1 : 2;
+    }
     if (graph_.groups() == 1) {
         radius_ = 0;
-        return colours;
+        return colours + colour_wait_;
     }
     radius_ = radius_bound_.radius(budget, parent_radius);
-    return std::max(colours, radius_);
+    return std::max(colours + colour_wait_, radius_);
 }
 
 IslandSearch::Known IslandSearch::child_bound(int32_t u, int c, int joined, bool sole, uint32_t present,
-                                              const Known &node, int budget, Key *key) {
+                                              const int *count, const Known &node, int budget, Key *key) {
     uint32_t after = present | 1u << c;
     if (sole) after &= ~(1u << graph_.colour(u));
     Known child;
     child.colours = __builtin_popcount(after) - (target_ ? int(after >> target_ & 1) : 1);
+    if (child.colours > 0 && colour_wait_on_) {
+        // The child's groups per colour: u leaves its colour, and joins c's `joined` groups into one.
+        int child_count[GroupGraph::kColours];
+        std::copy(count, count + GroupGraph::kColours, child_count);
+        --child_count[graph_.colour(u)];
+        child_count[c] += 1 - joined;
+        child.wait = one_may_vanish_now(child_count, after, target_) ? 0 : 1;
+    }
     // A move that joins nothing keeps the radius; one that joins lowers it by one at most. A child cut whatever
     // its radius test would say gets the least it can be, and neither its key nor the table is needed.
     child.radius = joined ? node.radius - 1 : node.radius;
-    if (child.colours > budget || child.radius > budget) {
-        child.h = std::max(child.colours, child.radius);
+    if (child.colours + child.wait > budget || child.radius > budget) {
+        child.h = std::max(child.colours + child.wait, child.radius);
         return child;
     }
     Key k = graph_.key_after(u, c);
     k ^= graph_.target_key(target_);
     table_.prefetch(k); // a likely cache miss, overlapped with the radius test
     if (joined) child.radius = radius_bound_.child_radius(u, c, node.radius);
-    child.h = std::max(child.colours, child.radius);
+    child.h = std::max(child.colours + child.wait, child.radius);
     // The table only for children the rest leaves within the threshold: those cut anyway report a bound that
     // is lower than it might be, which never overestimates. With `key`, the caller looks it up later (dfs(): after
     // all the node's children are bounded, so that the prefetches of the others hide each one's cache miss).
@@ -177,6 +193,14 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
     }
     // Before its children are bounded (most of a node's cost), a stronger bound of its own that may cut it.
     const int left = threshold - g; // the most moves a solution may still make
+    const uint32_t present = graph_.colours_present();
+    const ColourGroups groups(graph_);
+    // The colours need one move more than the bound says when no move even lets one of them vanish next.
+    if (colour_wait_on_ && known.colours > 0 && known.colours + 2 > left && !one_may_vanish_now(groups.count, present, target_) &&
+        !one_may_vanish_after_a_move(graph_, groups.count, present, target_)) {
+        if (waiting.empty()) table_.store(state, known.colours + 2);
+        return g + known.colours + 2;
+    }
     // Where the gate finds the walks not worth their cost, the memo is not even asked: it holds little then (only
     // walks computed), and its lookup is a cache miss at most nodes.
     const bool walks_here = walks_on_ && left >= kPathBoundFrom && walk_gate_.worth(left, work());
@@ -192,7 +216,6 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
     }
     const uint64_t work_before = work();
     radius_bound_.forget_balls(); // the balls of another node, if any
-    const uint32_t present = graph_.colours_present();
     const int budget = threshold - g - 1; // the most a child's bound may be
     // Moves that join the most groups first: the last iteration finds its answer sooner.
     int least = kUnbounded, learn = kUnbounded; // learn: the least f of the children left to the other order
@@ -220,7 +243,7 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
                 if (u < last_group && commutes_with_last(u, last_group)) {
                     // The other order is searched, so this iteration needs nothing from it; but its bound
                     // caps what the table learns, or the table would claim this state needs more than it does.
-                    const int child = g + 1 + child_bound(u, c, joined, sole, present, known, budget).h;
+                    const int child = g + 1 + child_bound(u, c, joined, sole, present, groups.count, known, budget).h;
                     least = std::min(least, std::max(child, threshold + 1));
                     learn = std::min(learn, child);
                     continue;
@@ -231,7 +254,7 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
             }
             count_node();
             Key k;
-            const Known child = child_bound(u, c, joined, sole, present, known, budget, &k);
+            const Known child = child_bound(u, c, joined, sole, present, groups.count, known, budget, &k);
             if (child.h > budget) {
                 least = std::min(least, g + 1 + child.h);
                 continue;

@@ -8,6 +8,7 @@
 #include "islands.hpp"
 #include "path_bound.hpp"
 #include "radius_bound.hpp"
+#include "solver.hpp"
 #include "walk_gate.hpp"
 
 #include <pluzzle/solve_control.hpp>
@@ -58,8 +59,11 @@ class IslandSearch {
         if (best_ >= 0) bounds += ", a list of " + std::to_string(best_);
         control_.progress(-1, bounds.c_str());
     }
-    // Whether the path bound is weighed against its cost (SolveOptions::walk_gate).
-    void set_walk_gate(bool on) { walk_gate_.set_on(on); }
+    // SolveOptions::walk_gate (whether the path bound is weighed against its cost) and colour_wait.
+    void set_options(const SolveOptions &options) {
+        walk_gate_.set_on(options.walk_gate);
+        colour_wait_on_ = options.colour_wait;
+    }
     // The gate's figures, to carry from one search of a board to the next (WalkGate::carry_figures_from).
     const WalkGate &walk_gate() const { return walk_gate_; }
     void carry_walk_gate_figures(const WalkGate &from) { walk_gate_.carry_figures_from(from); }
@@ -107,17 +111,18 @@ class IslandSearch {
         return last_group >= 0 && u != last_group && !graph_.touches(u, last_group);
     }
 
-    // What a node's bound is made of: h = max(colours, radius, learned) moves still needed, with the radius
-    // (exact when the node is searched, a lower bound when it is cut) and the colours that must vanish.
+    // What a node's bound is made of: h = max(colours + wait, radius, learned) moves still needed, with the radius
+    // (exact when the node is searched, a lower bound when it is cut), the colours that must vanish, and the moves
+    // that must pass before any can (colour_bound.hpp; 0 or 1 here, dfs() may find 2).
     struct Known {
-        int h = 0, radius = 0, colours = 0;
+        int h = 0, radius = 0, colours = 0, wait = 0;
     };
 
     // The bound of the state at the root of an iteration, from scratch.
     Known root_bound(const Key &state, int threshold) {
         const int learned = table_.lookup(state);
         const int b = bound(threshold);
-        return {std::max(b, learned), radius_, colours_needed_};
+        return {std::max(b, learned), radius_, colours_needed_, colour_wait_};
     }
 
     // The bound of the state move (u, c) reaches from the node (`node`: its bound; `present`: its colours; `sole`:
@@ -126,8 +131,9 @@ class IslandSearch {
     // The radius drops by one at most (README.md, "Bounds"): the child's is the node's, or one less when the test
     // finds a centre that near; a move that joins nothing contracts nothing and keeps it.
     // With `key`, the table is not asked: the child's key is put there for the caller to look up.
-    Known child_bound(int32_t u, int c, int joined, bool sole, uint32_t present, const Known &node, int budget,
-                      Key *key = nullptr);
+    // `count`: the node's groups per colour (ColourGroups).
+    Known child_bound(int32_t u, int c, int joined, bool sole, uint32_t present, const int *count, const Known &node,
+                      int budget, Key *key = nullptr);
 
     // Depth-first below the graph's state (reached in g moves, with waiting_[g] still waiting, `known` its bound):
     // kFound with the moves in path_ (last first), or the least f = g + bound met beyond the threshold. Children are
@@ -174,7 +180,9 @@ class IslandSearch {
     void sort_by_order(std::vector<Candidate> &moves, std::vector<Candidate> &scratch);
     std::vector<std::vector<Waiting>> waiting_;      // per depth
     std::vector<IslandMove> path_;
-    int colours_needed_ = 0;            // bound()'s colour count: moves the colours left need
+    int colours_needed_ = 0;            // bound()'s colour count: the colours that must vanish ...
+    int colour_wait_ = 0;               // ... and the moves before any can (colour_bound.hpp)
+    bool colour_wait_on_ = true;        // SolveOptions::colour_wait
     int radius_ = 0;                    // bound()'s radius (or budget + 1 when the search needs no more)
     bool walks_on_ = true;              // whether dfs() tries the path bound (search() decides)
     WalkGate walk_gate_;                // and where it does, whether a node's walks are worth their cost

@@ -22,6 +22,7 @@ SolveOptions options_of(pluzzle::SolveControl &control) {
     options.optimal = control.options().boolean("optimal");
     options.plain_astar = control.options().boolean("plain_astar");
     options.walk_gate = control.options().boolean("walk_gate");
+    options.colour_wait = control.options().boolean("colour_wait");
     return options;
 }
 
@@ -52,7 +53,10 @@ class Kami final : public pluzzle::TypedPuzzle<Board, PlayState> {
                                 "baseline"},
                                {"walk_gate", PZ_PARAM_BOOL, "true", 0, 0, "",
                                 "free play: compute the path bound only where it has paid for its cost; false: at "
-                                "every node (the benchmarks' baseline)"}};
+                                "every node (the benchmarks' baseline)"},
+                               {"colour_wait", PZ_PARAM_BOOL, "true", 0, 0, "",
+                                "free play: the colour bound counts the moves before a colour can vanish; false: "
+                                "the colours alone (the benchmarks' baseline)"}};
         info.tools = {{"paint", "Paint", "p",
                        "click or drag over cells to give them the paint colour (keys 1-9 or a swatch choose it); "
                        "right button or Shift: no tile"},

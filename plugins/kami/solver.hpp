@@ -24,6 +24,9 @@ struct SolveOptions {
     // Free play, optimal: whether the search weighs the path bound's cost against what it cuts, node by node
     // (walk_gate.hpp); false computes it at every node that may use it -- the benchmarks' baseline.
     bool walk_gate = true;
+    // Free play, optimal: whether the colour bound counts the moves that must pass before a colour can vanish
+    // (colour_bound.hpp); false: the colours alone -- the benchmarks' baseline.
+    bool colour_wait = true;
 };
 
 struct SolveReport {

@@ -137,7 +137,7 @@ pluzzle::SolveOutcome solve_cube_board(const Board &board, std::string_view cube
 
     CubeMemory &memory = cube_memory_of(board);
     IslandSearch search(s->island, board.colours, control, memory.table, memory.walk_memo, 0x243f6a8885a308d3ULL);
-    search.set_walk_gate(options.walk_gate);
+    search.set_options(options);
     search.carry_walk_gate_figures(memory.walk_gate);
     // Only lists shorter than the best known matter; with none known, any list (regions moves always do).
     const auto shorter_than_known = [&control, regions = s->graph.count()] {

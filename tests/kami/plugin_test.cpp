@@ -61,10 +61,11 @@ TEST(KamiPlugin, LoadsWithItsDescriptors) {
     EXPECT_EQ(tools, "paint fill colour settings ");
     ASSERT_EQ(p.ais().size(), 1u);
     EXPECT_EQ(p.ais()[0].id, "hint");
-    ASSERT_EQ(p.solver_options().size(), 3u);
+    ASSERT_EQ(p.solver_options().size(), 4u);
     EXPECT_EQ(p.solver_options()[0].name, "optimal");
     EXPECT_EQ(p.solver_options()[1].name, "plain_astar"); // the pivot benchmark's same-run baseline
     EXPECT_EQ(p.solver_options()[2].name, "walk_gate");   // the free-play proofs' same-run baseline
+    EXPECT_EQ(p.solver_options()[3].name, "colour_wait"); // likewise
 }
 
 TEST(KamiPlugin, TextsRoundTripAndDescribeTheLevel) {
