@@ -50,4 +50,45 @@ inline bool one_may_vanish_after_a_move(const GroupGraph &graph, const int *coun
     return false;
 }
 
+// one_may_vanish_after_a_move() of the state move (u, c) reaches, without making it: `count` and `present` are
+// that state's (the child's), `scratch` holds 2 * words. The move joins u and its c-coloured neighbours S into one
+// group s of colour c; every other group keeps its row, reading S as s. A colour k's groups in the child are the
+// node's, less u (k = u's colour) or less S and with s (k = c); a group touches all of them when the AND of their
+// rows (the node's) holds a group outside S -- for k = c, one that touches S -- or, for k != c, when s does (S's
+// rows cover them).
+inline bool one_may_vanish_after_move(const GroupGraph &graph, int32_t u, int c, const int *count, uint32_t present,
+                                      int target, uint64_t *scratch) {
+    const int words = graph.words();
+    uint64_t *star = scratch, *touch = scratch + words; // S, and the groups S touches (outside S)
+    for (int w = 0; w < words; ++w) {
+        const uint64_t joined = graph.adjacent(u)[w] & graph.of_colour(c)[w];
+        star[w] = joined | (w == u / 64 ? uint64_t(1) << (u % 64) : 0);
+        touch[w] = graph.adjacent(u)[w];
+    }
+    graph.for_each(star, [&](int32_t g) {
+        if (g == u) return;
+        for (int w = 0; w < words; ++w)
+            touch[w] |= graph.adjacent(g)[w];
+    });
+    for (int w = 0; w < words; ++w)
+        touch[w] &= ~star[w];
+    for (uint32_t v = colours_to_vanish(present, target); v; v &= v - 1) {
+        const int k = __builtin_ctz(v);
+        if (count[k] <= 2) return true;
+        // The child's k-groups other than s are the node's outside S (S holds u and c-coloured groups only).
+        bool s_touches_all = k != c;
+        for (int w = 0; w < words; ++w)
+            if (graph.of_colour(k)[w] & ~star[w] & ~touch[w]) s_touches_all = false;
+        if (s_touches_all) return true;
+        for (int w = 0; w < words; ++w) { // the AND of their rows, outside S (and touching S, for k = c)
+            uint64_t common = ~star[w] & (k == c ? touch[w] : ~uint64_t(0));
+            for (int w2 = 0; w2 < words && common; ++w2)
+                for (uint64_t groups = graph.of_colour(k)[w2] & ~star[w2]; groups && common; groups &= groups - 1)
+                    common &= graph.adjacent(int32_t(w2 * 64 + __builtin_ctzll(groups)))[w];
+            if (common) return true;
+        }
+    }
+    return false;
+}
+
 } // namespace kami

@@ -4,8 +4,9 @@
 // over a common final colour. An island's search is IDA* over colourings of its regions (the regions of the starting
 // board; a state's regions are its same-coloured connected groups of them), with
 //   - a bound that never overestimates: the larger of the colours that must vanish (a move removes at most one
-//     colour from the board) and the radius of the state's region graph (a move contracts a region with some of its
-//     neighbours, a star, which lowers every eccentricity by at most one), and at nodes with a few moves left the
+//     colour from the board), plus the moves before one of them is down to a single group, and the radius of the
+//     state's region graph (a move contracts a region with some of its neighbours, a star, which lowers every
+//     eccentricity by at most one), and at nodes with a few moves left the
 //     moves a shortest path of groups needs on its own (a connected subgraph never needs more than the whole);
 //   - children bounded before any is made (their radius from the node's balls), so only those within the
 //     threshold cost a move;

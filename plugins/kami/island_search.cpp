@@ -150,6 +150,10 @@ IslandSearch::Known IslandSearch::child_bound(int32_t u, int c, int joined, bool
         --child_count[graph_.colour(u)];
         child_count[c] += 1 - joined;
         child.wait = one_may_vanish_now(child_count, after, target_) ? 0 : 1;
+        // Where a wait of 2 would cut it, whether one move after this one can bring a colour to a single group.
+        if (child.wait == 1 && child.colours + 2 > budget &&
+            !one_may_vanish_after_move(graph_, u, c, child_count, after, target_, colour_scratch_.data()))
+            child.wait = 2;
     }
     // A move that joins nothing keeps the radius; one that joins lowers it by one at most. A child cut whatever
     // its radius test would say gets the least it can be, and neither its key nor the table is needed.

@@ -30,6 +30,7 @@ class IslandSearch {
                  WalkMemo &walk_memo, uint64_t seed)
         : graph_(island.colour, island.adjacent, seed), radius_bound_(graph_),
           path_bound_(graph_, radius_bound_, walk_memo), words_(size_t(graph_.words())), palette_(palette),
+          colour_scratch_(2 * words_),
           control_(control), table_(table) {}
 
     // The fewest moves that leave the island one colour (`target`, or any colour for 0), searched for with no more
@@ -162,6 +163,7 @@ class IslandSearch {
     PathBound path_bound_;
     const size_t words_;
     const int palette_;
+    std::vector<uint64_t> colour_scratch_; // child_bound()'s rows for one_may_vanish_after_move()
     pluzzle::SolveControl &control_;
     BoundTable &table_;
     std::string label_;

@@ -1,6 +1,6 @@
 // The colour bound's tests (colour_bound.hpp) against their definitions: whether a colour that must vanish has a
 // single group now, and whether some move gives one a single group -- found by making every move on the group
-// graph and counting -- on random boards along random games, for every target colour and for none. The solver
+// graph and counting -- and the second for a child without making its move, on random boards along random games, for every target colour and for none. The solver
 // with the bound is checked against breadth-first search in free_solver_test.cpp (a wait of 2 where the child test
 // can only prove 1 fails KamiFreeSolver.MatchesBreadthFirstSearchOnSmallBoards).
 #include "kami_test_support.hpp"
@@ -72,6 +72,27 @@ TEST(KamiColourBound, TestsMatchTheirDefinitionsAlongRandomGames) {
                 ASSERT_EQ(after, some_move_gives_a_single_group(graph, target, b.colours))
                     << encode_board(b) << " target " << target << " after " << moves << " moves";
                 ++(after ? after_a_move : neither);
+            }
+            // The same test of each child, without making its move, against the test after making it.
+            std::vector<int32_t> groups_now;
+            graph.for_each(graph.alive(), [&](int32_t g) { groups_now.push_back(g); });
+            std::vector<uint64_t> scratch(2 * size_t(graph.words()));
+            for (int32_t u : groups_now) {
+                for (int c = 1; c <= b.colours; ++c) {
+                    if (c == graph.colour(u)) continue;
+                    graph.move(u, uint8_t(c));
+                    const ColourGroups child(graph);
+                    const uint32_t child_present = graph.colours_present();
+                    std::vector<bool> expected;
+                    for (int target = 0; target <= b.colours; ++target)
+                        expected.push_back(one_may_vanish_after_a_move(graph, child.count, child_present, target));
+                    graph.undo();
+                    for (int target = 0; target <= b.colours; ++target)
+                        ASSERT_EQ(one_may_vanish_after_move(graph, u, c, child.count, child_present, target,
+                                                            scratch.data()),
+                                  expected[size_t(target)])
+                            << encode_board(b) << " move " << u << "=" << c << " target " << target;
+                }
             }
             std::vector<int32_t> alive;
             graph.for_each(graph.alive(), [&](int32_t g) { alive.push_back(g); });
