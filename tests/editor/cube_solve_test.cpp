@@ -31,21 +31,20 @@ pluzzle::host::LevelPtr level_of(const std::string &type, const std::string &tex
     return editor_test::plugin(type)->parse(text, "", "test")[0].level;
 }
 
-// The hardest bundled kami level: about 0.6 s whole on one core, but its split decides it (no cube runs).
+// The hardest bundled kami level: its split decides it (no cube runs).
 const char *const kHardKami = "kami/tri-free-10x29-dense.kami";
 
-// A generated KAMI 2-sized board that takes seconds: its split leaves 129 cubes (7 moves, proven).
-pluzzle::host::LevelPtr cube_worthy_kami() {
-    return editor_test::plugin("kami")->generate(
-        {{"width", "10"}, {"height", "29"}, {"colours", "4"}, {"blotch", "4"}}, 1, {});
-}
-
-// A random blotchy 16x10 board (tests/bench/kami_free_proofs.py, seed 2026, board 46): 8 moves, proven in ~50M
-// nodes, seconds even split on every core -- time enough to cancel it, on any machine.
-const char *const kSlowKami = "kami 1\ngrid square\nmode free\nsize 16 10\ncolours 4\ncells\n"
-                              "4224432244132242\n2223433112331111\n2113333312422112\n2241334411443143\n"
-                              "4211441224423211\n2114332211224214\n1142321431322333\n3334311112333144\n"
-                              "3414441144333323\n4432311113134422\n";
+// Random blotchy 16x10 boards (tests/bench/kami_free_proofs.py, seed 2026). Board 5: 9 moves, proven in about a
+// second, its root bound 8 (so its split sends cubes: 260).
+const char *const kCubeWorthyKami = "kami 1\ngrid square\nmode free\nsize 16 10\ncolours 5\ncells\n"
+                                     "1355112224443221\n1542513343411222\n4255533322514222\n1444112312244335\n"
+                                     "1314312445234233\n3332442112222223\n3223111115425443\n5442233533554423\n"
+                                     "2155534444444121\n4133114113144153\n";
+// Board 129: 72 regions, [10, 11] after a minute on one core -- time enough to cancel it, on any machine.
+const char *const kSlowKami = "kami 1\ngrid square\nmode free\nsize 16 10\ncolours 6\ncells\n"
+                              "5652266115225522\n5461122663633322\n6411145663413425\n6614511146611111\n"
+                              "2225525161665146\n2226652221233146\n6234255521155331\n4552351551143311\n"
+                              "5313645512662534\n3332642252663333\n";
 
 bool has_stat(const pluzzle::host::SolveReport &r, const std::string &key) {
     for (const auto &[k, v] : r.stats)
@@ -58,7 +57,7 @@ bool has_stat(const pluzzle::host::SolveReport &r, const std::string &key) {
 TEST(CubeSolve, AnUndecidedLevelIsConqueredAsCubesWithTheWholeSolvesAnswer) {
     const editor_test::NoThreadLeftBehind no_leak;
     auto kami = editor_test::plugin("kami");
-    const auto level = cube_worthy_kami();
+    const auto level = level_of("kami", kCubeWorthyKami);
     const pluzzle::host::SolveReport whole = kami->solve(level.get(), {});
     ASSERT_EQ(whole.status, PZ_SOLVE_SOLVED);
     ASSERT_EQ(whole.lower_bound, whole.upper_bound); // proven optimal
@@ -87,7 +86,7 @@ TEST(CubeSolve, AnUndecidedLevelIsConqueredAsCubesWithTheWholeSolvesAnswer) {
     ASSERT_FALSE(report->solutions.empty());
     EXPECT_TRUE(has_stat(*report, "cubes")) << "not solved through the cubes";
     EXPECT_NE(job.info().find("\"cubes\":"), std::string::npos) << job.info();
-    EXPECT_EQ(result_words(*report), "optimal: 7 moves (proven)");
+    EXPECT_EQ(result_words(*report), "optimal: 9 moves (proven)");
 }
 
 TEST(CubeSolve, AFastLevelIsNeverSplit) {
@@ -120,13 +119,13 @@ TEST(CubeSolve, CancelStopsTheCubesPromptly) {
 // What the result line says, from real solves: an optimiser's bounds, a proven optimum, a counter's count.
 TEST(ResultLine, SaysWhatTheSolverProved) {
     auto kami = editor_test::plugin("kami");
-    const auto hard = level_of("kami", data_file(kHardKami));
+    const auto hard = level_of("kami", kCubeWorthyKami);
     pluzzle::host::SolveOptions stopped;
-    stopped.node_limit = 20000; // before the proof: a solution of 7 found, 6 proven a lower bound
+    stopped.node_limit = 200000; // before the proof: a solution of 9 found, 8 proven a lower bound
     const auto bounded = kami->solve(hard.get(), stopped);
     ASSERT_EQ(bounded.status, PZ_SOLVE_LIMIT);
-    EXPECT_EQ(result_words(bounded), "stopped at the limit: 7 moves; at least 6");
-    EXPECT_EQ(result_words(kami->solve(hard.get(), {})), "optimal: 7 moves (proven)");
+    EXPECT_EQ(result_words(bounded), "stopped at the limit: 9 moves; at least 8");
+    EXPECT_EQ(result_words(kami->solve(hard.get(), {})), "optimal: 9 moves (proven)");
 
     auto nonogram = editor_test::plugin("nonogram");
     const auto one = level_of("nonogram", "width 2\nheight 2\n\nrows\n2\n1\n\ncolumns\n2\n1\n");
