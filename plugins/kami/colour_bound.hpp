@@ -91,4 +91,54 @@ inline bool one_may_vanish_after_move(const GroupGraph &graph, int32_t u, int c,
     return false;
 }
 
+// Whether two moves might give a colour that must vanish a single group -- false only when they cannot (a wait of 3).
+// For colour k of n groups two moves do it only (1) by recolouring two of them, so n <= 3; (2) by recolouring one
+// and giving k to a group touching the rest, or by giving k to a group x and recolouring the one left -- then a
+// group touches n - 1 of them; or (3) by giving k to a group y after a first move: y touches them all once that
+// move has contracted its star S (groups within 1 of a centre u), so in the node each is within 1 of y or of S,
+// and y is within 1 of S, or y is the star itself -- every k-group within distance 3 of u. `scratch`: 3 * words.
+inline bool may_vanish_within_two_moves(const GroupGraph &graph, const int *count, uint32_t present, int target,
+                                        uint64_t *scratch) {
+    const int words = graph.words();
+    uint32_t far = 0; // the colours that (1) and (2) leave open
+    for (uint32_t v = colours_to_vanish(present, target); v; v &= v - 1) {
+        const int k = __builtin_ctz(v);
+        if (count[k] <= 3) return true;
+        int most = 0; // the most k-groups one group touches
+        graph.for_each(graph.alive(), [&](int32_t y) {
+            int touching = 0;
+            for (int w = 0; w < words; ++w)
+                touching += __builtin_popcountll(graph.adjacent(y)[w] & graph.of_colour(k)[w]);
+            most = touching > most ? touching : most;
+        });
+        if (most >= count[k] - 1) return true;
+        far |= 1u << k;
+    }
+    if (!far) return false;
+    uint64_t *ball = scratch, *next = scratch + words, *layer = scratch + 2 * words;
+    bool found = false;
+    graph.for_each(graph.alive(), [&](int32_t u) {
+        if (found) return;
+        for (int w = 0; w < words; ++w)
+            ball[w] = graph.adjacent(u)[w] | (w == u / 64 ? uint64_t(1) << (u % 64) : 0);
+        for (int step = 2; step <= 3; ++step) { // the ball of radius 3 around u, a layer at a time
+            for (int w = 0; w < words; ++w)
+                next[w] = ball[w], layer[w] = ball[w];
+            graph.for_each(layer, [&](int32_t g) {
+                for (int w = 0; w < words; ++w)
+                    next[w] |= graph.adjacent(g)[w];
+            });
+            for (int w = 0; w < words; ++w)
+                ball[w] = next[w];
+        }
+        for (uint32_t v = far; v && !found; v &= v - 1) {
+            bool all = true;
+            for (int w = 0; w < words; ++w)
+                all = all && !(graph.of_colour(__builtin_ctz(v))[w] & ~ball[w]);
+            found = all;
+        }
+    });
+    return found;
+}
+
 } // namespace kami

@@ -199,11 +199,19 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
     const int left = threshold - g; // the most moves a solution may still make
     const uint32_t present = graph_.colours_present();
     const ColourGroups groups(graph_);
-    // The colours need one move more than the bound says when no move even lets one of them vanish next.
-    if (colour_wait_on_ && known.colours > 0 && known.colours + 2 > left && !one_may_vanish_now(groups.count, present, target_) &&
+    // The colours need more moves than the bound says when no move even lets one of them vanish next (a wait of 2),
+    // or no two moves do (3).
+    if (colour_wait_on_ && known.colours > 0 && known.colours + 3 > left &&
+        !one_may_vanish_now(groups.count, present, target_) &&
         !one_may_vanish_after_a_move(graph_, groups.count, present, target_)) {
-        if (waiting.empty()) table_.store(state, known.colours + 2);
-        return g + known.colours + 2;
+        int wait = 2;
+        if (known.colours + 2 <= left &&
+            !may_vanish_within_two_moves(graph_, groups.count, present, target_, colour_scratch_.data()))
+            wait = 3;
+        if (known.colours + wait > left) {
+            if (waiting.empty()) table_.store(state, known.colours + wait);
+            return g + known.colours + wait;
+        }
     }
     // Where the gate finds the walks not worth their cost, the memo is not even asked: it holds little then (only
     // walks computed), and its lookup is a cache miss at most nodes.

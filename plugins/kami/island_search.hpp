@@ -30,7 +30,7 @@ class IslandSearch {
                  WalkMemo &walk_memo, uint64_t seed)
         : graph_(island.colour, island.adjacent, seed), radius_bound_(graph_),
           path_bound_(graph_, radius_bound_, walk_memo), words_(size_t(graph_.words())), palette_(palette),
-          colour_scratch_(2 * words_),
+          colour_scratch_(3 * words_),
           control_(control), table_(table) {}
 
     // The fewest moves that leave the island one colour (`target`, or any colour for 0), searched for with no more

@@ -1,6 +1,7 @@
 // The colour bound's tests (colour_bound.hpp) against their definitions: whether a colour that must vanish has a
 // single group now, and whether some move gives one a single group -- found by making every move on the group
-// graph and counting -- and the second for a child without making its move, on random boards along random games, for every target colour and for none. The solver
+// graph and counting -- and the second for a child without making its move, and a wait of 3 only where no two
+// moves give one a single group, on random boards along random games, for every target colour and for none. The solver
 // with the bound is checked against breadth-first search in free_solver_test.cpp (a wait of 2 where the child test
 // can only prove 1 fails KamiFreeSolver.MatchesBreadthFirstSearchOnSmallBoards).
 #include "kami_test_support.hpp"
@@ -42,11 +43,41 @@ bool some_move_gives_a_single_group(GroupGraph &graph, int target, int palette) 
     return false;
 }
 
+// Whether two moves can leave a colour that must vanish now with a single group -- by making every pair of moves.
+bool two_moves_give_a_single_group(GroupGraph &graph, int target, int palette) {
+    const uint32_t present = graph.colours_present();
+    std::vector<int32_t> alive;
+    graph.for_each(graph.alive(), [&](int32_t g) { alive.push_back(g); });
+    for (int32_t g : alive) {
+        for (int c = 1; c <= palette; ++c) {
+            if (c == graph.colour(g)) continue;
+            graph.move(g, uint8_t(c));
+            // As some_move_gives_a_single_group(), but for the colours present before the first move.
+            std::vector<int32_t> now;
+            graph.for_each(graph.alive(), [&](int32_t h) { now.push_back(h); });
+            bool found = false;
+            for (size_t i = 0; i < now.size() && !found; ++i) {
+                for (int d = 1; d <= palette && !found; ++d) {
+                    if (d == graph.colour(now[i])) continue;
+                    graph.move(now[i], uint8_t(d));
+                    const ColourGroups after(graph);
+                    graph.undo();
+                    for (int k = 1; k < GroupGraph::kColours; ++k)
+                        found = found || ((present >> k & 1) && k != target && after.count[k] == 1);
+                }
+            }
+            graph.undo();
+            if (found) return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 TEST(KamiColourBound, TestsMatchTheirDefinitionsAlongRandomGames) {
     std::mt19937_64 rng(31);
-    int single_now = 0, after_a_move = 0, neither = 0; // the cases met, so that the test shows it saw all three
+    int single_now = 0, after_a_move = 0, neither = 0, wait_of_three = 0; // the cases met, so that the test shows it saw all three
     for (int round = 0; round < 60; ++round) {
         Board b;
         b.grid = round % 2 ? Grid::Square : Grid::Triangle;
@@ -61,6 +92,7 @@ TEST(KamiColourBound, TestsMatchTheirDefinitionsAlongRandomGames) {
         for (int moves = 0; graph.groups() > 1; ++moves) {
             const uint32_t present = graph.colours_present();
             const ColourGroups groups(graph);
+            std::vector<uint64_t> scratch3(3 * size_t(graph.words()));
             for (int target = 0; target <= b.colours; ++target) {
                 const bool now = one_may_vanish_now(groups.count, present, target);
                 ASSERT_EQ(now, single_group_of_a_colour_to_vanish(graph, target)) << encode_board(b);
@@ -72,6 +104,12 @@ TEST(KamiColourBound, TestsMatchTheirDefinitionsAlongRandomGames) {
                 ASSERT_EQ(after, some_move_gives_a_single_group(graph, target, b.colours))
                     << encode_board(b) << " target " << target << " after " << moves << " moves";
                 ++(after ? after_a_move : neither);
+                // A wait of 3 only where no two moves do it (the test may say "may" where they cannot).
+                if (!after && !may_vanish_within_two_moves(graph, groups.count, present, target, scratch3.data())) {
+                    ++wait_of_three;
+                    ASSERT_FALSE(two_moves_give_a_single_group(graph, target, b.colours))
+                        << encode_board(b) << " target " << target << " after " << moves << " moves";
+                }
             }
             // The same test of each child, without making its move, against the test after making it.
             std::vector<int32_t> groups_now;
@@ -104,4 +142,5 @@ TEST(KamiColourBound, TestsMatchTheirDefinitionsAlongRandomGames) {
     EXPECT_GT(single_now, 0);
     EXPECT_GT(after_a_move, 0);
     EXPECT_GT(neither, 0);
+    EXPECT_GT(wait_of_three, 0);
 }
