@@ -97,6 +97,10 @@ inline bool one_may_vanish_after_move(const GroupGraph &graph, int32_t u, int c,
 // group touches n - 1 of them; or (3) by giving k to a group y after a first move: y touches them all once that
 // move has contracted its star S (groups within 1 of a centre u), so in the node each is within 1 of y or of S,
 // and y is within 1 of S, or y is the star itself -- every k-group within distance 3 of u. `scratch`: 3 * words.
+// (The general form, for a wait of 4 and more, not built: a group that h >= 1 moves made lies within 2h - 1 of one
+// of the node's groups -- a star's centre within 2h_C - 1 of a point, each leaf's groups within 2h_i of each other,
+// h = 1 + h_C + sum h_i -- and k-groups recoloured away go in clusters, each a group made by its own moves, so a
+// wait of t + 1 holds when no such cover of the k-groups costs t moves or fewer.)
 inline bool may_vanish_within_two_moves(const GroupGraph &graph, const int *count, uint32_t present, int target,
                                         uint64_t *scratch) {
     const int words = graph.words();
