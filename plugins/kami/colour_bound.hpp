@@ -1,7 +1,7 @@
 // colour_bound.hpp -- the free-play search's colour bound (README.md, "Bounds"): each colour that must vanish
 // (every colour but the final one) vanishes at a move of its own, which recolours its last group; so while none of
 // them has a single group, moves pass without any vanishing. The bound is those colours plus the moves that must
-// pass first (0, 1 or 2 here).
+// pass first (0 to 3 here: colour_wait()).
 #pragma once
 #include "group_graph.hpp"
 
@@ -96,7 +96,7 @@ inline bool one_may_vanish_after_move(const GroupGraph &graph, int32_t u, int c,
 // and giving k to a group touching the rest, or by giving k to a group x and recolouring the one left -- then a
 // group touches n - 1 of them; or (3) by giving k to a group y after a first move: y touches them all once that
 // move has contracted its star S (groups within 1 of a centre u), so in the node each is within 1 of y or of S,
-// and y is within 1 of S, or y is the star itself -- every k-group within distance 3 of u. `scratch`: 3 * words.
+// and y is within 1 of S, or y is the star itself -- every k-group within distance 3 of u. `scratch`: 2 * words.
 // (The general form, for a wait of 4 and more, not built: a group that h >= 1 moves made lies within 2h - 1 of one
 // of the node's groups -- a star's centre within 2h_C - 1 of a point, each leaf's groups within 2h_i of each other,
 // h = 1 + h_C + sum h_i -- and k-groups recoloured away go in clusters, each a group made by its own moves, so a
@@ -119,7 +119,7 @@ inline bool may_vanish_within_two_moves(const GroupGraph &graph, const int *coun
         far |= 1u << k;
     }
     if (!far) return false;
-    uint64_t *ball = scratch, *next = scratch + words, *layer = scratch + 2 * words;
+    uint64_t *ball = scratch, *next = scratch + words;
     bool found = false;
     graph.for_each(graph.alive(), [&](int32_t u) {
         if (found) return;
@@ -127,8 +127,8 @@ inline bool may_vanish_within_two_moves(const GroupGraph &graph, const int *coun
             ball[w] = graph.adjacent(u)[w] | (w == u / 64 ? uint64_t(1) << (u % 64) : 0);
         for (int step = 2; step <= 3; ++step) { // the ball of radius 3 around u, a layer at a time
             for (int w = 0; w < words; ++w)
-                next[w] = ball[w], layer[w] = ball[w];
-            graph.for_each(layer, [&](int32_t g) {
+                next[w] = ball[w];
+            graph.for_each(ball, [&](int32_t g) {
                 for (int w = 0; w < words; ++w)
                     next[w] |= graph.adjacent(g)[w];
             });
@@ -143,6 +143,16 @@ inline bool may_vanish_within_two_moves(const GroupGraph &graph, const int *coun
         }
     });
     return found;
+}
+
+// The moves that must pass before a colour that must vanish can (0 to 3), found up to `most` (a larger wait is
+// reported as `most`): the tests above in turn. `count`: ColourGroups; `scratch`: 2 * words.
+inline int colour_wait(const GroupGraph &graph, const int *count, uint32_t present, int target, int most,
+                       uint64_t *scratch) {
+    if (most <= 0 || one_may_vanish_now(count, present, target)) return 0;
+    if (most == 1 || one_may_vanish_after_a_move(graph, count, present, target)) return 1;
+    if (most == 2 || may_vanish_within_two_moves(graph, count, present, target, scratch)) return 2;
+    return 3;
 }
 
 } // namespace kami

@@ -123,18 +123,15 @@ int IslandSearch::bound(int budget, int parent_radius) {
     const uint32_t present = graph_.colours_present();
     const int colours = __builtin_popcount(present) - (target_ ? int(present >> target_ & 1) : 1);
     colours_needed_ = colours;
-    colour_wait_ = 0;
-    if (colours > 0 && colour_wait_on_) {
-        const ColourGroups groups(graph_);
-        if (!one_may_vanish_now(groups.count, present, target_))
-            colour_wait_ = one_may_vanish_after_a_move(graph_, groups.count, present, target_) ? 1 : 2;
-    }
+    int wait = 0;
+    if (colours > 0 && colour_wait_on_)
+        wait = colour_wait(graph_, ColourGroups(graph_).count, present, target_, 2, colour_scratch_.data());
     if (graph_.groups() == 1) {
         radius_ = 0;
-        return colours + colour_wait_;
+        return colours + wait;
     }
     radius_ = radius_bound_.radius(budget, parent_radius);
-    return std::max(colours + colour_wait_, radius_);
+    return std::max(colours + wait, radius_);
 }
 
 IslandSearch::Known IslandSearch::child_bound(int32_t u, int c, int joined, bool sole, uint32_t present,
@@ -143,30 +140,31 @@ IslandSearch::Known IslandSearch::child_bound(int32_t u, int c, int joined, bool
     if (sole) after &= ~(1u << graph_.colour(u));
     Known child;
     child.colours = __builtin_popcount(after) - (target_ ? int(after >> target_ & 1) : 1);
+    int wait = 0; // the moves before one of the child's colours can vanish (colour_bound.hpp)
     if (child.colours > 0 && colour_wait_on_) {
         // The child's groups per colour: u leaves its colour, and joins c's `joined` groups into one.
         int child_count[GroupGraph::kColours];
         std::copy(count, count + GroupGraph::kColours, child_count);
         --child_count[graph_.colour(u)];
         child_count[c] += 1 - joined;
-        child.wait = one_may_vanish_now(child_count, after, target_) ? 0 : 1;
+        wait = one_may_vanish_now(child_count, after, target_) ? 0 : 1;
         // Where a wait of 2 would cut it, whether one move after this one can bring a colour to a single group.
-        if (child.wait == 1 && child.colours + 2 > budget &&
+        if (wait == 1 && child.colours + 2 > budget &&
             !one_may_vanish_after_move(graph_, u, c, child_count, after, target_, colour_scratch_.data()))
-            child.wait = 2;
+            wait = 2;
     }
     // A move that joins nothing keeps the radius; one that joins lowers it by one at most. A child cut whatever
     // its radius test would say gets the least it can be, and neither its key nor the table is needed.
     child.radius = joined ? node.radius - 1 : node.radius;
-    if (child.colours + child.wait > budget || child.radius > budget) {
-        child.h = std::max(child.colours + child.wait, child.radius);
+    if (child.colours + wait > budget || child.radius > budget) {
+        child.h = std::max(child.colours + wait, child.radius);
         return child;
     }
     Key k = graph_.key_after(u, c);
     k ^= graph_.target_key(target_);
     table_.prefetch(k); // a likely cache miss, overlapped with the radius test
     if (joined) child.radius = radius_bound_.child_radius(u, c, node.radius);
-    child.h = std::max(child.colours + child.wait, child.radius);
+    child.h = std::max(child.colours + wait, child.radius);
     // The table only for children the rest leaves within the threshold: those cut anyway report a bound that
     // is lower than it might be, which never overestimates. With `key`, the caller looks it up later (dfs(): after
     // all the node's children are bounded, so that the prefetches of the others hide each one's cache miss).
@@ -201,14 +199,11 @@ int IslandSearch::dfs(const Key &state, int g, int threshold, const Known &known
     const ColourGroups groups(graph_);
     // The colours need more moves than the bound says when no move even lets one of them vanish next (a wait of 2),
     // or no two moves do (3).
-    if (colour_wait_on_ && known.colours > 0 && known.colours + 3 > left &&
-        !one_may_vanish_now(groups.count, present, target_) &&
-        !one_may_vanish_after_a_move(graph_, groups.count, present, target_)) {
-        int wait = 2;
-        if (known.colours + 2 <= left &&
-            !may_vanish_within_two_moves(graph_, groups.count, present, target_, colour_scratch_.data()))
-            wait = 3;
-        if (known.colours + wait > left) {
+    if (colour_wait_on_ && known.colours > 0 && known.colours + 3 > left) {
+        // (A wait of 1 or less is in known.h already: child_bound() and bound() find it.)
+        const int most = known.colours + 2 > left ? 2 : 3;
+        const int wait = colour_wait(graph_, groups.count, present, target_, most, colour_scratch_.data());
+        if (wait >= 2 && known.colours + wait > left) {
             if (waiting.empty()) table_.store(state, known.colours + wait);
             return g + known.colours + wait;
         }

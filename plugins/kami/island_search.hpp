@@ -30,7 +30,7 @@ class IslandSearch {
                  WalkMemo &walk_memo, uint64_t seed)
         : graph_(island.colour, island.adjacent, seed), radius_bound_(graph_),
           path_bound_(graph_, radius_bound_, walk_memo), words_(size_t(graph_.words())), palette_(palette),
-          colour_scratch_(3 * words_),
+          colour_scratch_(2 * words_),
           control_(control), table_(table) {}
 
     // The fewest moves that leave the island one colour (`target`, or any colour for 0), searched for with no more
@@ -113,17 +113,17 @@ class IslandSearch {
     }
 
     // What a node's bound is made of: h = max(colours + wait, radius, learned) moves still needed, with the radius
-    // (exact when the node is searched, a lower bound when it is cut), the colours that must vanish, and the moves
-    // that must pass before any can (colour_bound.hpp; 0 or 1 here, dfs() may find 2).
+    // (exact when the node is searched, a lower bound when it is cut) and the colours that must vanish (the wait:
+    // the moves that must pass before any can, colour_bound.hpp; up to 2 here, dfs() may find 3).
     struct Known {
-        int h = 0, radius = 0, colours = 0, wait = 0;
+        int h = 0, radius = 0, colours = 0;
     };
 
     // The bound of the state at the root of an iteration, from scratch.
     Known root_bound(const Key &state, int threshold) {
         const int learned = table_.lookup(state);
         const int b = bound(threshold);
-        return {std::max(b, learned), radius_, colours_needed_, colour_wait_};
+        return {std::max(b, learned), radius_, colours_needed_};
     }
 
     // The bound of the state move (u, c) reaches from the node (`node`: its bound; `present`: its colours; `sole`:
@@ -163,7 +163,7 @@ class IslandSearch {
     PathBound path_bound_;
     const size_t words_;
     const int palette_;
-    std::vector<uint64_t> colour_scratch_; // child_bound()'s rows for one_may_vanish_after_move()
+    std::vector<uint64_t> colour_scratch_; // the colour bound's rows (colour_bound.hpp)
     pluzzle::SolveControl &control_;
     BoundTable &table_;
     std::string label_;
@@ -182,8 +182,7 @@ class IslandSearch {
     void sort_by_order(std::vector<Candidate> &moves, std::vector<Candidate> &scratch);
     std::vector<std::vector<Waiting>> waiting_;      // per depth
     std::vector<IslandMove> path_;
-    int colours_needed_ = 0;            // bound()'s colour count: the colours that must vanish ...
-    int colour_wait_ = 0;               // ... and the moves before any can (colour_bound.hpp)
+    int colours_needed_ = 0;            // bound()'s colour count: the colours that must vanish
     bool colour_wait_on_ = true;        // SolveOptions::colour_wait
     int radius_ = 0;                    // bound()'s radius (or budget + 1 when the search needs no more)
     bool walks_on_ = true;              // whether dfs() tries the path bound (search() decides)
