@@ -105,7 +105,8 @@ void add_db_manage_commands(CLI::App &db, Context &ctx);      // `db rename|dele
 void add_bench_command(CLI::App &app, Context &ctx);
 void add_selftest_command(CLI::App &app, Context &ctx);
 
-// Parses "k=v" items of --param.
-std::vector<std::pair<std::string, std::string>> parse_key_values(const std::vector<std::string> &items);
+// Parses the "k=v" items of an option (`flag`, e.g. "--param": what a bad item's error names).
+std::vector<std::pair<std::string, std::string>> parse_key_values(const std::vector<std::string> &items,
+                                                                  const std::string &flag);
 
 } // namespace pluzzle::cli

@@ -98,13 +98,13 @@ int run(Context &ctx, const BenchArgs &args) {
     options.timeout_s = args.timeout_s;
     options.node_limit = args.node_limit;
     options.max_solutions = args.max_solutions;
-    options.options = parse_key_values(args.options);
-    options.baseline = parse_key_values(args.baseline);
+    options.options = parse_key_values(args.options, "--option");
+    options.baseline = parse_key_values(args.baseline, "--baseline-option");
     options.with_baseline = !args.baseline.empty();
     options.cancel = &ctx.cancel;
     for (auto &l : levels) {
         host::check_solver_options(*l.plugin, options.options);
-        host::check_solver_options(*l.plugin, options.baseline);
+        host::check_solver_options(*l.plugin, options.baseline, "--baseline-option");
     }
     const auto entries = host::bench(levels, options);
 

@@ -40,7 +40,7 @@ int run(Context &ctx, const GenerateArgs &args) {
     auto plugin = reg.find(args.type);
     if (!plugin) throw host::InputError(args.type, "unknown puzzle type (installed: " + reg.ids() + ")", 0, 0, "type");
     if (!plugin->can(PZ_CAP_GENERATE)) throw host::InputError(args.type, "this puzzle type has no generator", 0, 0, "type");
-    const auto params = parse_key_values(args.params);
+    const auto params = parse_key_values(args.params, "--param");
     const std::string ptext = params_text(params);
 
     host::PackFile pack;

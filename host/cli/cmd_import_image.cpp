@@ -20,7 +20,7 @@ int run(Context &ctx, const ImportImageArgs &args) {
     auto plugin = reg.find(args.type);
     if (!plugin) throw host::InputError(args.type, "unknown puzzle type (installed: " + reg.ids() + ")", 0, 0, "type");
     const std::string bytes = host::read_text_file(args.picture); // any bytes: the plugin decodes the picture
-    host::LevelPtr level = plugin->import_image(bytes, parse_key_values(args.params), args.picture);
+    host::LevelPtr level = plugin->import_image(bytes, parse_key_values(args.params, "--param"), args.picture);
     host::write_text_file(args.output, plugin->encode(level.get()));
     if (ctx.json) {
         host::JsonLine j;

@@ -209,7 +209,7 @@ int run(Context &ctx, SolveArgs args) {
         for (auto &l : file.levels)
             levels.push_back(std::move(l));
     }
-    const auto params = parse_key_values(args.params);
+    const auto params = parse_key_values(args.params, "--option");
     for (auto &l : levels) host::check_solver_options(*l.plugin, params); // bad input before any solving
     if (args.split && !params.empty()) // (a work item carries no solver options yet)
         throw host::InputError("--option", "solver options cannot be combined with --split yet");

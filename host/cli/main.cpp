@@ -53,12 +53,13 @@ const char *kExitCodes = "Exit codes: 0 success; 1 some level failed or is unsol
 
 namespace pluzzle::cli {
 
-std::vector<std::pair<std::string, std::string>> parse_key_values(const std::vector<std::string> &items) {
+std::vector<std::pair<std::string, std::string>> parse_key_values(const std::vector<std::string> &items,
+                                                                  const std::string &flag) {
     std::vector<std::pair<std::string, std::string>> out;
     for (auto &item : items) {
         const auto eq = item.find('=');
         if (eq == std::string::npos || eq == 0)
-            throw host::InputError("--param", "expected key=value, got '" + item + "'", 0, 0, "param");
+            throw host::InputError(flag, "expected key=value, got '" + item + "'", 0, 0, flag.substr(2));
         out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
     }
     return out;

@@ -12,6 +12,7 @@
 #include <csignal>
 #include <optional>
 #include <sstream>
+#include <tuple>
 #include <thread>
 #include <vector>
 
@@ -382,4 +383,27 @@ TEST(CliRobustness, CtrlCStopsABenchAtOnceAndGivesNoSignature) {
     EXPECT_NE(out.find(std::string("signature none (interrupted: ") + (during ? "1" : "0") + " of 2 levels measured)"),
               std::string::npos)
         << out;
+}
+
+// A key=value item that is not one, or names no solver option, is named with the option it was given to (a baseline
+// option's error once said --param or --option).
+TEST(CliRobustness, AMalformedKeyValueNamesItsOwnOption) {
+    TempDir dir;
+    write_file(dir / "one.lightsout", kLevel);
+    const std::string level = quote(dir / "one.lightsout");
+    const std::string no_pair = "expected key=value, got 'nokey'";
+    const std::string no_option = "type 'lightsout' has no solver option 'a'";
+    const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+        {"bench " + level + " --baseline-option nokey", "--baseline-option", no_pair},
+        {"bench " + level + " --baseline-option a=b", "--baseline-option", no_option},
+        {"bench " + level + " --option nokey", "--option", no_pair},
+        {"bench " + level + " --option a=b", "--option", no_option},
+        {"solve " + level + " --option nokey", "--option", no_pair},
+        {"generate lightsout --param nokey -o " + quote(dir / "new.lightsout"), "--param", no_pair}};
+    for (const auto &[line, flag, error] : cases) {
+        const RunResult r = run(cli() + " " + line, true);
+        EXPECT_EQ(r.exit_code, 3) << line << "\n" << r.out;
+        EXPECT_TRUE(contains(r.out, "error: " + flag + ": ")) << line << "\n" << r.out;
+        EXPECT_TRUE(contains(r.out, error)) << line << "\n" << r.out;
+    }
 }

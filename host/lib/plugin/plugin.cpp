@@ -51,7 +51,7 @@ std::string capability_list(uint64_t bits) {
     return out;
 }
 
-void check_solver_options(const Plugin &plugin, const KeyValues &options) {
+void check_solver_options(const Plugin &plugin, const KeyValues &options, const std::string &flag) {
     const auto &declared = plugin.solver_options();
     for (auto &[key, value] : options) {
         bool known = false;
@@ -59,7 +59,7 @@ void check_solver_options(const Plugin &plugin, const KeyValues &options) {
         if (known) continue;
         std::string names;
         for (auto &d : declared) names += (names.empty() ? "" : ", ") + d.name;
-        throw InputError("--option", "type '" + plugin.id() + "' has no solver option '" + key + "' (it has: " +
+        throw InputError(flag, "type '" + plugin.id() + "' has no solver option '" + key + "' (it has: " +
                                          (names.empty() ? "none" : names) + ")",
                          0, 0, key);
     }

@@ -77,8 +77,9 @@ class Plugin;
 // How a drawing shows its state: as the board it is now (play, the editor), or as a solution a reader follows on paper
 // (booklets, `render --solution`: Plugin::render_solution, ABI 1.9).
 enum class StateDrawing { board, solution };
-// InputError naming the option when `options` holds a key the plugin does not declare (see `pluzzle plugins`).
-void check_solver_options(const Plugin &plugin, const KeyValues &options);
+// InputError naming the option (`flag`: the command-line option that gave them) when `options` holds a key the
+// plugin does not declare (see `pluzzle plugins`).
+void check_solver_options(const Plugin &plugin, const KeyValues &options, const std::string &flag = "--option");
 
 class Plugin {
 public:
