@@ -10,7 +10,8 @@
 // find), else it is render()'s picture;
 // and for difficulty estimates (ABI 1.7): difficulty N  the solve reports N (any integer: the host checks 0..10),
 // labelled "probe N".
-// And for cube-and-conquer (ABI 1.8): split first|count|best  how cube answers combine; then one line per cube,
+// And for cube-and-conquer (ABI 1.8): split first|count|best [L U]  how cube answers combine (best L U: the split
+//   proves the cost is at least L and finds a solution of cost U, "answer root"); then one line per cube,
 //   cube none|KEY=V,...   keys: solutions=S (count/first: S solutions), cost=C (best: a solution of cost C),
 //                         sleep_ms=N (polling), hang_ms=N (deaf), crash=segv|abort|exit
 // The whole solve (after its own sleep_ms) gives what all the cubes give together; a level without cube lines is
@@ -57,6 +58,7 @@ struct ProbeLevel {
     std::string crash_in;   // render: render dies by SIGSEGV (parse dies while reading the line)
     std::optional<int> difficulty; // what solve reports, unchecked (the host's check is under test)
     std::string split;              // first, count or best: the combine of its cubes
+    int root_lower = -1, root_upper = -1; // best: what the split itself proves and finds (-1: nothing)
     std::vector<std::string> cubes; // each cube's behaviour, as written ("none" or KEY=V,...)
 };
 
@@ -212,10 +214,14 @@ public:
                 cur->cubes.emplace_back(t[1].text);
                 continue;
             }
-            if (t[0].text == "split" && t.size() == 2) {
+            if (t[0].text == "split" && (t.size() == 2 || (t.size() == 4 && t[1].text == "best"))) {
                 if (t[1].text != "first" && t[1].text != "count" && t[1].text != "best")
                     throw pluzzle::parse_error("expected first, count or best", line.number, t[1].column, "split");
                 cur->split = std::string(t[1].text);
+                if (t.size() == 4) {
+                    cur->root_lower = int(pluzzle::to_int(t[2], line.number, 0, 1000, "split"));
+                    cur->root_upper = int(pluzzle::to_int(t[3], line.number, cur->root_lower, 1000, "split"));
+                }
                 continue;
             }
             if (t.size() != 2) throw pluzzle::parse_error("expected 'key value'", line.number, t[0].column);
@@ -311,6 +317,12 @@ public:
             s.outcome = solve(l, control);
             return s;
         }
+        if (l.root_upper >= 0) {
+            control.solution("answer root");
+            s.outcome.status = PZ_SOLVE_LIMIT;
+            s.outcome.lower_bound = l.root_lower;
+            s.outcome.upper_bound = l.root_upper;
+        }
         for (size_t i = 0; i < l.cubes.size(); ++i) s.cubes.push_back("cube " + std::to_string(i));
         return s;
     }
@@ -353,6 +365,7 @@ public:
             solutions += c.solutions;
             if (c.cost >= 0 && (cost < 0 || c.cost < cost)) cost = c.cost;
         }
+        if (l.root_upper >= 0 && (cost < 0 || l.root_upper < cost)) cost = l.root_upper;
         if (l.split == "best") {
             outcome.status = cost < 0 ? PZ_SOLVE_UNSOLVABLE : PZ_SOLVE_SOLVED;
             if (cost >= 0) {

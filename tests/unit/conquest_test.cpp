@@ -12,6 +12,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 
 using namespace pluzzle::host;
 using namespace pluzzle::test;
@@ -121,6 +123,20 @@ TEST(CubeTally, BestTakesTheLeastBoundsAndStopsOnceTheyMeet) {
     ASSERT_TRUE(tally.decided());
     EXPECT_EQ(*tally.level_result(1).status, PZ_SOLVE_SOLVED);
 
+    // A step that stopped early says less than the one before it: the proven bound stays. settled() counts the
+    // cubes proven above the level's bound.
+    CubeTally steps(PZ_COMBINE_BEST, 2, 2, 5, 9, "answer root");
+    steps.add(0, answer(PZ_SOLVE_LIMIT, 0, 7));
+    EXPECT_EQ(steps.settled(), 1u);
+    steps.add(0, answer(PZ_SOLVE_LIMIT, 0, 6));
+    EXPECT_EQ(steps.cube_lower(0), 7);
+    steps.add(1, answer(PZ_SOLVE_LIMIT, 0, 6));
+    EXPECT_EQ(steps.lower(), 6);
+    EXPECT_EQ(steps.settled(), 1u) << "cube 1 holds the level's bound";
+    steps.add(1, answer(PZ_SOLVE_LIMIT, 0, 9));
+    EXPECT_EQ(steps.lower(), 7);
+    EXPECT_EQ(steps.settled(), 1u) << "cube 1 is done (9 is the best known); cube 0 now holds the bound";
+
     CubeTally root_stands(PZ_COMBINE_BEST, 2, 2, 5, 7, "answer root");
     root_stands.add(0, answer(PZ_SOLVE_UNSOLVABLE, 0, 7));
     root_stands.add(1, answer(PZ_SOLVE_UNSOLVABLE, 0, 7));
@@ -206,6 +222,70 @@ TEST(Conquest, BestFindsTheCheapestCubeAndProvesIt) {
     EXPECT_EQ(*r.status, PZ_SOLVE_SOLVED) << r.info;
     EXPECT_EQ(r.upper_bound, 7);
     EXPECT_EQ(r.lower_bound, 7);
+}
+
+// Best deepens across the cubes: the split proved 2 and found 40; the cube holding 12 is found only once every cube
+// is proven to cost at least 12, and the cube holding 30 is never asked past 12 (without the deepening it found its
+// 30 first, and the level's bound stayed at 2 until the last cube answered).
+TEST(Conquest, BestDeepensEveryCubeOneBoundAtATime) {
+    ThreadExecutor threads(probe_registry(), {}, 2);
+    std::map<size_t, std::vector<double>> steps; // each cube's proven bound, answer by answer
+    std::vector<double> lowers;
+    ConquestOptions options;
+    options.on_cube = [&](size_t i, const WorkResult &r) { steps[i].push_back(r.lower_bound); };
+    options.on_progress = [&](const ConquestProgress &p) { lowers.push_back(p.lower); };
+    const WorkResult r =
+        conquer(threads, probe_level("split best 2 40\ncube cost=30\ncube cost=12\ncube none\n"), options);
+    ASSERT_EQ(*r.status, PZ_SOLVE_SOLVED) << r.info;
+    EXPECT_EQ(r.upper_bound, 12);
+    EXPECT_EQ(r.lower_bound, 12);
+    EXPECT_EQ(r.solution, "answer 4") << "the cube's list, cheaper than the split's";
+    for (size_t cube : {0u, 2u}) {
+        // One bound per answer, from 3 to the optimum; past it only the step or two run beside the cube that found
+        // 12 (a cube is never more than one step ahead of the level's bound).
+        const std::vector<double> &got = steps[cube];
+        ASSERT_GE(got.size(), 10u) << "cube " << cube;
+        EXPECT_LE(got.size(), 12u) << "cube " << cube;
+        for (size_t k = 0; k < got.size(); ++k) EXPECT_EQ(got[k], 3 + double(k)) << "cube " << cube << " answer " << k;
+    }
+    EXPECT_TRUE(std::is_sorted(lowers.begin(), lowers.end()));
+    for (double b = 2; b <= 12; ++b)
+        EXPECT_NE(std::find(lowers.begin(), lowers.end(), b), lowers.end()) << "the level's bound passed " << b;
+}
+
+// A proof stopped by its time limit reports the bound the deepening reached (not the split's), and a resumed one
+// goes on from the bounds stored with its cubes.
+TEST(Conquest, AStoppedDeepeningKeepsItsBoundAndAResumeGoesOnFromIt) {
+    ThreadExecutor threads(probe_registry(), {}, 2);
+    const WorkItem level = probe_level("split best 2 40\ncube cost=20,sleep_ms=200\ncube cost=20,sleep_ms=200\n");
+    ConquestOptions limited;
+    limited.time_limit_s = 1.5;
+    std::map<size_t, WorkResult> stored;
+    std::optional<KnownCubes> plan;
+    limited.on_split = [&](const KnownCubes &k) { plan = k; };
+    limited.on_cube = [&](size_t i, const WorkResult &r) { stored[i] = r; };
+    const WorkResult open = conquer(threads, level, limited);
+    ASSERT_EQ(*open.status, PZ_SOLVE_LIMIT) << open.info;
+    EXPECT_GT(open.lower_bound, 2) << "the bound rose while the cubes ran: " << open.info;
+    EXPECT_LT(open.lower_bound, 20);
+    EXPECT_EQ(open.upper_bound, 40);
+    ASSERT_TRUE(plan);
+    ASSERT_EQ(stored.size(), 2u);
+
+    KnownCubes known = *plan;
+    known.answers = stored;
+    const double reached = std::min(stored[0].lower_bound, stored[1].lower_bound);
+    ConquestOptions resumed;
+    resumed.known = known;
+    std::vector<double> first_steps;
+    resumed.on_cube = [&](size_t, const WorkResult &r) {
+        if (first_steps.size() < 2) first_steps.push_back(r.lower_bound);
+    };
+    const WorkResult done = conquer(threads, level, resumed);
+    ASSERT_EQ(*done.status, PZ_SOLVE_SOLVED) << done.info;
+    EXPECT_EQ(done.upper_bound, 20);
+    ASSERT_FALSE(first_steps.empty());
+    EXPECT_GT(first_steps.front(), reached) << "the resumed cubes start above what was stored";
 }
 
 // Real plugins: the conquest of every bundled level of a splitting plugin gives the whole solve's status (and a

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
+#include <cmath>
 
 namespace pluzzle::host {
 namespace {
@@ -27,19 +27,22 @@ class Conquest {
         }
         CubeTally tally(plan_.combine, plan_.cubes.size(), options_.max_solutions, plan_.root_lower, plan_.root_upper,
                         plan_.root_solution);
-        std::deque<size_t> to_solve;
+        next_.assign(plan_.cubes.size(), Next::solve);
+        aim_.assign(plan_.cubes.size(), INFINITY);
         for (size_t i = 0; i < plan_.cubes.size(); ++i) {
             const auto known = plan_.answers.find(i);
-            if (known != plan_.answers.end()) tally.add(i, known->second);
-            if (known == plan_.answers.end() || !attempt_final(known->second.status)) to_solve.push_back(i);
+            if (known == plan_.answers.end()) continue;
+            tally.add(i, known->second);
+            if (attempt_final(known->second.status)) next_[i] = Next::done;
         }
         report(tally);
         while (!tally.decided() && !stopped()) {
-            while (!to_solve.empty() && executor_.pending() < executor_.backlog()) {
-                executor_.submit(cube_item(to_solve.front(), tally));
-                to_solve.pop_front();
+            while (executor_.pending() < executor_.backlog()) {
+                const std::optional<size_t> next = next_cube(tally);
+                if (!next) break;
+                executor_.submit(cube_item(*next, tally));
             }
-            if (to_solve.empty() && executor_.pending() == 0) break; // every cube answered (some not in full)
+            if (executor_.pending() == 0 && !next_cube(tally)) break; // every cube answered (some not in full)
             for (const WorkResult &r : executor_.collect(std::chrono::milliseconds(20))) fold(r, tally);
             if (options_.on_wait) options_.on_wait();
         }
@@ -90,21 +93,64 @@ class Conquest {
         return std::nullopt;
     }
 
-    WorkItem cube_item(size_t index, const CubeTally &tally) const {
+    // The cube to send next: COUNT and FIRST, the split's order; BEST, the cube with the least proven bound (the
+    // split's order among equals), for that is what holds the level's lower bound down -- and none more than one
+    // step above the level's bound: that step is needed unless the optimum is the next bound, while a cube run
+    // further ahead may cost many times what the proof needs (each bound costs IDA* a multiple of the one before)
+    // and hold a slot the next round wants.
+    std::optional<size_t> next_cube(const CubeTally &tally) const {
+        std::optional<size_t> pick;
+        const bool best = plan_.combine == PZ_COMBINE_BEST;
+        const double ahead = best && std::isfinite(tally.lower()) ? tally.lower() + 2 : INFINITY;
+        for (size_t i = 0; i < next_.size(); ++i) {
+            if (next_[i] == Next::done || next_[i] == Next::running) continue;
+            if (!best) return i;
+            const double bound = tally.cube_lower(i);
+            if (bound >= tally.upper() || bound >= ahead) continue; // nothing cheaper in it, or too far ahead
+            if (!pick || bound < tally.cube_lower(*pick)) pick = i;
+        }
+        return pick;
+    }
+
+    // BEST deepens across the cubes, as IDA* deepens one search: a cube is asked for a solution cheaper than its
+    // proven bound + 1, not than the best known, so that every cube proves each bound before any cube works on the
+    // next, and the level's lower bound rises while the proof runs (a stopped proof reports it; a resumed one goes on
+    // from it). The last step asks for cheaper than the best known, as a cube without deepening would. With no
+    // solution known there is no last step: the cube is asked for any solution.
+    WorkItem cube_item(size_t index, const CubeTally &tally) {
         WorkItem item = level_;
         item.part = int32_t(index);
         item.cube = plan_.cubes[index];
-        if (plan_.combine == PZ_COMBINE_BEST) item.known_best = tally.upper();
+        if (plan_.combine == PZ_COMBINE_BEST) {
+            const double best = tally.upper(), proven = tally.cube_lower(index);
+            item.known_best = std::isfinite(best) && std::isfinite(proven) ? std::min(best, proven + 1) : best;
+            aim_[index] = item.known_best;
+        }
         item.time_limit_s = remaining_s();
+        next_[index] = Next::running;
         return item;
     }
 
-    void fold(const WorkResult &r, CubeTally &tally) {
+    void fold(WorkResult r, CubeTally &tally) {
         if (r.level_id != level_.level_id || r.part < 0 || size_t(r.part) >= plan_.cubes.size()) return;
+        const size_t index = size_t(r.part);
         // An interrupted cube's "cancelled" says nothing: it is not stored, and it does not count as an answer.
-        if (r.status && *r.status == PZ_SOLVE_CANCELLED) return;
-        tally.add(size_t(r.part), r);
-        if (options_.on_cube) options_.on_cube(size_t(r.part), r);
+        if (r.status && *r.status == PZ_SOLVE_CANCELLED) {
+            if (next_[index] == Next::running) next_[index] = Next::solve;
+            return;
+        }
+        next_[index] = Next::done; // a full answer; or a limit or a failure, which asking again would repeat
+        if (plan_.combine == PZ_COMBINE_BEST && r.status && *r.status == PZ_SOLVE_UNSOLVABLE &&
+            std::isfinite(aim_[index])) {
+            // Nothing cheaper than the aim: a proven bound, final only when the aim was the best known.
+            r.lower_bound = std::isnan(r.lower_bound) ? aim_[index] : std::max(r.lower_bound, aim_[index]);
+            if (r.lower_bound < tally.upper()) {
+                r.status = PZ_SOLVE_LIMIT;
+                next_[index] = Next::solve;
+            }
+        }
+        tally.add(index, r);
+        if (options_.on_cube) options_.on_cube(index, tally.answer(index)); // a stopped step keeps the bound before it
         report(tally);
     }
 
@@ -119,7 +165,7 @@ class Conquest {
 
     void report(const CubeTally &tally) const {
         if (!options_.on_progress) return;
-        options_.on_progress({tally.finished(), tally.total(), tally.lower(), tally.upper()});
+        options_.on_progress({tally.settled(), tally.total(), tally.lower(), tally.upper()});
     }
 
     bool cancelled() const { return options_.cancel && options_.cancel->load(); }
@@ -136,6 +182,9 @@ class Conquest {
     const ConquestOptions &options_;
     Clock::time_point start_;
     KnownCubes plan_;
+    enum class Next { solve, running, done }; // per cube: to send (again), sent, nothing more to ask of it
+    std::vector<Next> next_;
+    std::vector<double> aim_; // BEST: the known_best each cube was last sent with
 };
 
 } // namespace

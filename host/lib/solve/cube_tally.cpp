@@ -19,9 +19,24 @@ void CubeTally::add(size_t index, const WorkResult &answer) {
     if (index >= cubes_.size()) return;
     Cube &cube = cubes_[index];
     if (cube.finished) return; // a full answer stands (a late copy of a retried cube changes nothing)
+    // A proven bound stays proven: an answer that stopped early may say less than the step before it.
+    const double proven = cube.answered ? cube.answer.lower_bound : NAN;
     cube.answered = true;
     cube.finished = finished_status(answer);
     cube.answer = answer;
+    if (!cube.finished && !std::isnan(proven))
+        cube.answer.lower_bound = std::isnan(answer.lower_bound) ? proven : std::max(proven, answer.lower_bound);
+}
+
+size_t CubeTally::settled() const {
+    if (combine_ != PZ_COMBINE_BEST) return finished();
+    const double least = lower(), best = upper();
+    size_t n = 0;
+    for (size_t i = 0; i < cubes_.size(); ++i) {
+        const double bound = cube_lower(i);
+        n += cubes_[i].finished || bound > least || bound >= best;
+    }
+    return n;
 }
 
 size_t CubeTally::finished() const {
@@ -51,20 +66,20 @@ double CubeTally::upper() const {
 
 // A cube's proven lower bound: its own when it said one, else the root's. A finished cube with no solution has none
 // below what it was told to beat (or none at all).
+double CubeTally::cube_lower(size_t index) const {
+    const Cube &c = cubes_[index];
+    const double root = std::isnan(root_lower_) ? -INFINITY : root_lower_;
+    if (c.answered && !std::isnan(c.answer.lower_bound)) return std::max(root, c.answer.lower_bound);
+    if (c.finished) // it said no bound: a proven optimum is its cost; no solution, none at all
+        return counts_as_solved(*c.answer.status) && !std::isnan(c.answer.upper_bound) ? c.answer.upper_bound
+                                                                                       : INFINITY;
+    return root;
+}
+
 double CubeTally::lower() const {
     if (combine_ != PZ_COMBINE_BEST) return NAN;
-    const double root = std::isnan(root_lower_) ? -INFINITY : root_lower_;
     double least = INFINITY;
-    for (const Cube &c : cubes_) {
-        double bound = root;
-        if (c.answered && !std::isnan(c.answer.lower_bound)) {
-            bound = std::max(root, c.answer.lower_bound);
-        } else if (c.finished) { // it said no bound: a proven optimum is its cost; no solution, none at all
-            bound = counts_as_solved(*c.answer.status) && !std::isnan(c.answer.upper_bound) ? c.answer.upper_bound
-                                                                                            : INFINITY;
-        }
-        least = std::min(least, bound);
-    }
+    for (size_t i = 0; i < cubes_.size(); ++i) least = std::min(least, cube_lower(i));
     return least;
 }
 

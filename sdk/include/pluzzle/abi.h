@@ -88,7 +88,8 @@
  *       validate_places (optional): a failed validation with the cells or points it is about, for an editor to
  *       mark them on the board.
  *  1.8  cube-and-conquer (rule 13): split and solve_cube with PZ_CAP_SPLIT; pz_solve_request grows known_best (the
- *       best cost any cube found so far, for optimisers' cubes), read only when the host's struct_size covers it.
+ *       cost an optimiser's cube must beat: the best any cube found so far, or a lower aim while the host deepens
+ *       across the cubes), read only when the host's struct_size covers it.
  *  1.9  render_solution (optional, rule 14): a solution drawn so that a reader can follow it (the moves on the level),
  *       for the plugins whose finished board is not the answer; without it the host draws render(level, solution).
  */
@@ -257,10 +258,12 @@ typedef struct pz_solve_request {
     const pz_param_value *params; /* solver options, may be NULL */
     uint32_t param_count;
     /* --- 1.8 (read only when struct_size covers it) --- */
-    /* solve_cube() of a PZ_COMBINE_BEST split: the cost of the best solution any cube has found so far (INFINITY:
-     * none yet). Only cheaper solutions matter to this cube; it may stop once it proves its part holds none (then
-     * its lower_bound is at least this, and its status PZ_SOLVE_UNSOLVABLE). May be NULL; polled like should_stop,
-     * and it may fall while the cube runs. */
+    /* solve_cube() of a PZ_COMBINE_BEST split: the cost to beat -- the best solution any cube has found so far
+     * (INFINITY: none yet), or a lower aim when the host deepens across the cubes (asks each cube for a solution
+     * cheaper than its proven bound + 1, then + 2, ...). Only cheaper solutions matter to this cube; it may stop once
+     * it proves its part holds none (then its lower_bound is at least this, and its status PZ_SOLVE_UNSOLVABLE; the
+     * host keeps that bound and asks again with a higher aim). May be NULL; polled like should_stop, and it may fall
+     * while the cube runs. */
     double (*known_best)(void *ctx);
 } pz_solve_request;
 

@@ -82,8 +82,9 @@ public:
     // 0 when the host set none; a sub-search given its own control should stay within what is left of it.
     uint64_t node_limit() const { return request_ ? request_->node_limit : 0; }
     const Params &options() const { return options_; }
-    // solve_cube() of a Combine::best split (ABI 1.8): the cost of the best solution any cube has found so far, or
-    // infinity. Only cheaper solutions matter to this cube; it may fall while the cube runs (read it again).
+    // solve_cube() of a Combine::best split (ABI 1.8): the cost to beat -- the best any cube has found so far
+    // (infinity: none), or a lower aim while the host deepens across the cubes. Only cheaper solutions matter to
+    // this cube; it may fall while the cube runs (read it again).
     double known_best() const {
         if (request_ && PZ_STRUCT_HAS(request_, pz_solve_request, known_best) && request_->known_best)
             return request_->known_best(request_->ctx);

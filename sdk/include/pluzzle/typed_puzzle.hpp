@@ -62,8 +62,9 @@
 //       the level itself; Split::outcome is then the answer and its solutions went to control.solution().
 //   SolveOutcome solve_cube(const L &, std::string_view cube, SolveControl &) const;
 //       solve() within the cube's part of the level: its solutions (whole-level solution texts), its count or its
-//       bounds. Under Combine::best, control.known_best() is the best cost any cube has found: only cheaper
-//       solutions matter, and a cube that proves it has none may stop (UNSOLVABLE, lower_bound >= known_best()).
+//       bounds. Under Combine::best, control.known_best() is the cost to beat (the best any cube has found, or
+//       the host's lower aim as it deepens across the cubes): only cheaper solutions matter, and a cube that
+//       proves it has none may stop (UNSOLVABLE, lower_bound >= known_best()).
 //       Throw bad_argument(..., "cube") for a text that is not a cube of this level.
 //
 // Generation and blank levels:

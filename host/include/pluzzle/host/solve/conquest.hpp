@@ -1,6 +1,8 @@
 // conquest.hpp -- one level's cube-and-conquer (ABI 1.8, abi.h rule 13) over any Executor: threads, worker
 // processes (--isolate) or MPI ranks. The split runs as an item, then its cubes run on every slot, a few per slot at a
 // time, their answers folded into a CubeTally; once the level is decided the cubes still running are interrupted.
+// An optimiser's cubes (BEST) deepen together: each is asked for a solution cheaper than its proven bound + 1, the
+// least-proven cube first, so the level's lower bound rises as a whole IDA* search's does.
 // A cube whose worker crashed costs that cube (the executor retries it once, as a level); the level then reports
 // what the others proved. docs/design/issue48-cubes.md has the model.
 #pragma once
@@ -19,7 +21,9 @@ namespace pluzzle::host {
 struct SolveReport; // plugin/plugin.hpp
 
 struct ConquestProgress {
-    size_t done = 0, total = 0; // cubes answered in full / in all (total 0: the split runs)
+    // Cubes with nothing left to prove at the current bounds (CubeTally::settled(): for BEST, a round of the
+    // deepening; it starts again from 0 when the lower bound rises) / in all (total 0: the split runs).
+    size_t done = 0, total = 0;
     double lower = NAN, upper = NAN; // BEST: the bounds proven so far
 };
 

@@ -22,7 +22,8 @@ class CubeTally {
               std::string root_solution = {});
 
     // Folds in cube `index`'s answer. A cube that did not finish (a limit, a cancel, a crash) keeps only what it
-    // proved (BEST: its lower bound); a later answer for the same cube replaces it (a retry).
+    // proved (BEST: its lower bound, the higher of this answer's and any earlier one's); a later answer for the same
+    // cube replaces it (a retry, or the next step of a deepening).
     void add(size_t index, const WorkResult &answer);
 
     // The level's answer cannot change any more: the cubes still running may stop.
@@ -30,10 +31,18 @@ class CubeTally {
     size_t total() const { return cubes_.size(); }
     size_t finished() const; // cubes that answered in full
     size_t answered() const; // cubes that answered at all
+    // Cubes with nothing left to prove at the current bounds: those that finished, and (BEST) those proven above
+    // the level's lower bound or up to its upper bound. When all are, a BEST level's lower bound has risen.
+    size_t settled() const;
+    bool cube_finished(size_t index) const { return cubes_[index].finished; }
+    // Cube `index`'s answer as folded in (with the bound kept from earlier steps): what to store.
+    const WorkResult &answer(size_t index) const { return cubes_[index].answer; }
     // BEST: the least upper bound found (the cost of the best solution) and the least proven lower bound; NaN when
     // the combine is not BEST or nothing is known.
     double upper() const;
     double lower() const;
+    // BEST: what cube `index` is proven to cost at least (the root's bound until it answers; INFINITY: no solution).
+    double cube_lower(size_t index) const;
 
     // The level's answer now, as one WorkResult (the cubes' solutions, nodes and difficulty, the bounds; `info`
     // says how many cubes answered). Its status is final only when decided(); else LIMIT, or SOLVED when a
