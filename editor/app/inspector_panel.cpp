@@ -74,7 +74,9 @@ void EditorApp::draw_inspector() {
             std::snprintf(overlay, sizeof overlay, "%.1f s, %llu nodes", p.elapsed_s, (unsigned long long)p.nodes);
             float fraction = p.fraction >= 0 ? float(p.fraction) : float(std::fmod(p.elapsed_s, 1.0));
             if (p.through_cubes) std::snprintf(overlay, sizeof overlay, "%.1f s", p.elapsed_s);
-            if (p.cubes_total > 0) { // split: the bar is the cubes answered, the text says them and the bounds
+            // Split: the bar is the cubes done at the current bounds (for an optimiser, a round of its deepening), the
+            // text says them and the bounds.
+            if (p.cubes_total > 0) {
                 std::snprintf(overlay, sizeof overlay, "%.1f s, %s", p.elapsed_s, cube_progress_text(p).c_str());
                 fraction = float(p.cubes_done) / float(p.cubes_total);
             }

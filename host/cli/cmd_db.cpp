@@ -280,7 +280,8 @@ host::BulkOptions bulk_options(Context &ctx, DbArgs &args, host::Store &store) {
     options.cancel = &ctx.cancel;
     options.split = args.split;
     options.split_after_s = args.split_after_s;
-    if (args.split && !ctx.quiet) // a long proof says how it goes: cubes answered and the bounds, every few seconds
+    // A long proof says how it goes, every few seconds: the cubes done at the current bounds, and the bounds.
+    if (args.split && !ctx.quiet)
         options.on_cubes = [last = std::chrono::steady_clock::time_point()](const host::BulkItem &item,
                                                                             const host::ConquestProgress &p) mutable {
             const auto now = std::chrono::steady_clock::now();

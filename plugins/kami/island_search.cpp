@@ -115,7 +115,9 @@ bool IslandSearch::search_below(IslandMove first, int most, std::vector<IslandMo
         }
     }
     graph_.undo();
-    if (!found && !halted()) lower = std::min(lower, most + 1);
+    // None within `most`: the last iteration's bound is proven (above most, often above the host's aim, which saves
+    // a deepening step); a part with no list at all says only most + 1.
+    if (!found && !halted() && lower >= kUnbounded) lower = most + 1;
     return found;
 }
 

@@ -13,7 +13,9 @@
 // And for cube-and-conquer (ABI 1.8): split first|count|best [L U]  how cube answers combine (best L U: the split
 //   proves the cost is at least L and finds a solution of cost U, "answer root"); then one line per cube,
 //   cube none|KEY=V,...   keys: solutions=S (count/first: S solutions), cost=C (best: a solution of cost C),
-//                         sleep_ms=N (polling), hang_ms=N (deaf), crash=segv|abort|exit
+//                         sleep_ms=N (polling), hang_ms=N (deaf), crash=segv|abort|exit,
+//                         aim_lies=1 (best: asked for cheaper than the split's bound + 1, a deepening's first
+//                         step, it says none)
 // The whole solve (after its own sleep_ms) gives what all the cubes give together; a level without cube lines is
 // split into no cube (the split solves it whole).
 // Compile-time switches build the broken variants the loader must reject or accept:
@@ -65,6 +67,7 @@ struct ProbeLevel {
 // One cube's behaviour (the `cube` line).
 struct ProbeCube {
     int solutions = 0, cost = -1, sleep_ms = 0, hang_ms = 0;
+    bool aim_lies = false;
     std::string crash;
 };
 
@@ -87,6 +90,7 @@ ProbeCube read_cube(const std::string &spec, int line) {
         else if (key == "cost") c.cost = number();
         else if (key == "sleep_ms") c.sleep_ms = number();
         else if (key == "hang_ms") c.hang_ms = number();
+        else if (key == "aim_lies") c.aim_lies = number() != 0;
         else if (key == "crash" && (value == "segv" || value == "abort" || value == "exit")) c.crash = value;
         else throw pluzzle::parse_error("unknown cube key '" + key + "'", line, 1, "cube");
         at = comma + 1;
@@ -340,7 +344,8 @@ public:
             return outcome;
         }
         if (l.split == "best") {
-            if (c.cost < 0 || c.cost >= control.known_best()) { // nothing cheaper than what is known here
+            const bool lie = c.aim_lies && l.root_upper >= 0 && control.known_best() <= l.root_lower + 1;
+            if (c.cost < 0 || c.cost >= control.known_best() || lie) { // nothing cheaper than what is known here
                 outcome.status = PZ_SOLVE_UNSOLVABLE;
                 if (c.cost >= 0) outcome.lower_bound = control.known_best();
                 return outcome;

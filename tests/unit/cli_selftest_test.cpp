@@ -64,6 +64,21 @@ TEST(CliSelftest, ABlankSolutionPageIsAFinding) {
     EXPECT_NE(r.out.find("render_solution draws nothing"), std::string::npos) << r.out;
 }
 
+// An optimiser's cubes are asked for cheaper than an aim below the best known (the host deepens across them): a cube
+// that then says "none" though it holds a cheaper solution is a finding; one that keeps to the rule passes.
+TEST(CliSelftest, AnOptimisersCubeThatSaysNoneBelowAnAimItBeatsIsAFinding) {
+    TempDir dir;
+    write_file(dir / "good.probe", "probe 1\nvalue 3\nsplit best 2 40\ncube cost=30\ncube cost=2\ncube none\n");
+    write_file(dir / "lies.probe", "probe 1\nvalue 3\nsplit best 2 40\ncube cost=30\ncube cost=2,aim_lies=1\n");
+    RunResult r =
+        run(cli() + " selftest " + quote(probe_plugin()) + " " + quote(dir / "good.probe") + " --seconds 1", true);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("split(s) whose cubes agree"), std::string::npos) << r.out;
+    r = run(cli() + " selftest " + quote(probe_plugin()) + " " + quote(dir / "lies.probe") + " --seconds 1", true);
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.out.find("asked for cheaper than 3"), std::string::npos) << r.out;
+}
+
 TEST(CliSelftest, APluginThatDoesNotLoadFailsWithTheLoadersReason) {
     RunResult r = run(cli() + " selftest " + quote(probe_dir("bad") + "/pluzzle_probe_throwing.so"), true);
     EXPECT_EQ(r.exit_code, 1) << r.out;

@@ -136,6 +136,15 @@ TEST(CubeTally, BestTakesTheLeastBoundsAndStopsOnceTheyMeet) {
     steps.add(1, answer(PZ_SOLVE_LIMIT, 0, 9));
     EXPECT_EQ(steps.lower(), 7);
     EXPECT_EQ(steps.settled(), 1u) << "cube 1 is done (9 is the best known); cube 0 now holds the bound";
+    // Each step's work counts: the level's nodes are every step's, not the last one's.
+    CubeTally work(PZ_COMBINE_BEST, 1, 2, 5, 9, "answer root");
+    for (uint64_t nodes : {100u, 1000u}) {
+        WorkResult step = answer(PZ_SOLVE_LIMIT, 0, double(nodes == 100u ? 6 : 7));
+        step.nodes = nodes;
+        work.add(0, step);
+    }
+    EXPECT_EQ(work.level_result(1).nodes, 1100u);
+    EXPECT_EQ(work.answer(0).nodes, 1100u) << "what is stored for the cube";
 
     CubeTally root_stands(PZ_COMBINE_BEST, 2, 2, 5, 7, "answer root");
     root_stands.add(0, answer(PZ_SOLVE_UNSOLVABLE, 0, 7));
@@ -286,6 +295,17 @@ TEST(Conquest, AStoppedDeepeningKeepsItsBoundAndAResumeGoesOnFromIt) {
     EXPECT_EQ(done.upper_bound, 20);
     ASSERT_FALSE(first_steps.empty());
     EXPECT_GT(first_steps.front(), reached) << "the resumed cubes start above what was stored";
+}
+
+// A cube that stops for good (it crashes its worker twice) holds the level's bound where it is, but not the other
+// cubes' deepening: they still reach the best list and prove what they can.
+TEST(Conquest, ACrashedCubeDoesNotStopTheOthersDeepening) {
+    ProcessExecutor workers = probe_workers(2);
+    const WorkResult r = conquer(workers, probe_level("split best 2 40\ncube crash=segv\ncube cost=12\n"), {});
+    ASSERT_EQ(*r.status, PZ_SOLVE_LIMIT) << "a crashed cube proves nothing: " << r.info;
+    EXPECT_EQ(r.upper_bound, 12) << r.info;
+    EXPECT_EQ(r.lower_bound, 2) << r.info;
+    EXPECT_EQ(workers.pending(), 0u);
 }
 
 // Real plugins: the conquest of every bundled level of a splitting plugin gives the whole solve's status (and a

@@ -113,6 +113,37 @@ void edit(const Plugin &plugin, LevelPtr level, const std::vector<ExerciseMove> 
         throw ContractViolation("an edited level does not round-trip: " + text);
 }
 
+// A BEST cube asked for cheaper than an aim below the best known (the host's deepening: the split's bound + 1) must
+// agree with its answer against the best known (`best`): a solution is the cube's optimum found there (or, where
+// there was none cheaper than `best`, one of `best` or more); none only when that optimum is not cheaper than the
+// aim, with a lower bound of at least the aim when it gives one.
+void check_aimed_cube(const Plugin &plugin, const LevelPtr &level, const SplitReport &split, size_t index,
+                      const SolveReport &against_best, double best, const SolveOptions &limits) {
+    const double aim = split.outcome.lower_bound + 1;
+    if (!std::isfinite(aim) || !(aim < best)) return;
+    SolveOptions aimed = limits;
+    aimed.known_best = [aim] { return aim; };
+    const SolveReport r = plugin.solve_cube(level.get(), split.cubes[index], aimed);
+    if (!is_final(r.status)) return; // a limit: nothing to compare
+    const std::string which = "cube " + std::to_string(index) + " asked for cheaper than " + std::to_string(aim);
+    const bool had = counts_as_solved(against_best.status);
+    if (counts_as_solved(r.status)) {
+        if (had ? r.upper_bound != against_best.upper_bound : r.upper_bound < best)
+            throw ContractViolation(which + " finds cost " + std::to_string(r.upper_bound) +
+                                    ", against the best known " +
+                                    (had ? std::to_string(against_best.upper_bound)
+                                         : "none cheaper than " + std::to_string(best)));
+        for (const std::string &solution : r.solutions)
+            if (const CheckReport c = plugin.check(level.get(), solution); !c.ok)
+                throw ContractViolation("check rejects a cube's solution (" + c.message + "): " + solution);
+    } else if (had && against_best.upper_bound < aim) {
+        throw ContractViolation(which + " says '" + solve_status_text(r.status) + "', but holds cost " +
+                                std::to_string(against_best.upper_bound));
+    } else if (r.lower_bound < aim) {
+        throw ContractViolation(which + " has none, but proves only " + std::to_string(r.lower_bound));
+    }
+}
+
 // ABI 1.8: the level's cubes, each solved as the whole was, must give the whole's answer (status; the optimum of an
 // optimiser) when every one of them finishes; each cube's solutions must check; a damaged cube text is refused,
 // never a crash.
@@ -138,6 +169,8 @@ void compare_split(const Plugin &plugin, const LevelPtr &level, const SolveRepor
         for (const std::string &solution : r.solutions)
             if (const CheckReport c = plugin.check(level.get(), solution); !c.ok)
                 throw ContractViolation("check rejects a cube's solution (" + c.message + "): " + solution);
+        if (split.combine == PZ_COMBINE_BEST && is_final(r.status))
+            check_aimed_cube(plugin, level, split, i, r, tally_of_cubes.upper(), limits);
         WorkResult answer;
         answer.status = r.status;
         answer.solution = r.solutions.empty() ? "" : r.solutions[0];

@@ -95,13 +95,18 @@ class Conquest {
 
     // The cube to send next: COUNT and FIRST, the split's order; BEST, the cube with the least proven bound (the
     // split's order among equals), for that is what holds the level's lower bound down -- and none more than one
-    // step above the level's bound: that step is needed unless the optimum is the next bound, while a cube run
-    // further ahead may cost many times what the proof needs (each bound costs IDA* a multiple of the one before)
-    // and hold a slot the next round wants.
+    // step above the least bound of the cubes still being asked: that step is needed unless the optimum is the next
+    // bound, while a cube run further ahead may cost many times what the proof needs (each bound costs IDA* a
+    // multiple of the one before) and hold a slot the next round wants. A cube that stopped for good (a node limit,
+    // a crash twice) holds the level's bound where it is, but not the other cubes' steps.
     std::optional<size_t> next_cube(const CubeTally &tally) const {
-        std::optional<size_t> pick;
         const bool best = plan_.combine == PZ_COMBINE_BEST;
-        const double ahead = best && std::isfinite(tally.lower()) ? tally.lower() + 2 : INFINITY;
+        double least = INFINITY;
+        if (best)
+            for (size_t i = 0; i < next_.size(); ++i)
+                if (next_[i] != Next::done) least = std::min(least, tally.cube_lower(i));
+        const double ahead = std::isfinite(least) ? least + 2 : INFINITY;
+        std::optional<size_t> pick;
         for (size_t i = 0; i < next_.size(); ++i) {
             if (next_[i] == Next::done || next_[i] == Next::running) continue;
             if (!best) return i;
@@ -115,15 +120,19 @@ class Conquest {
     // BEST deepens across the cubes, as IDA* deepens one search: a cube is asked for a solution cheaper than its
     // proven bound + 1, not than the best known, so that every cube proves each bound before any cube works on the
     // next, and the level's lower bound rises while the proof runs (a stopped proof reports it; a resumed one goes on
-    // from it). The last step asks for cheaper than the best known, as a cube without deepening would. With no
-    // solution known there is no last step: the cube is asked for any solution.
+    // from it). The last step asks for cheaper than the best known, as a cube without deepening would. Costs are
+    // counted in whole units (moves): a cube more than kDeepestGap units below the best known, or with no solution
+    // known (no last step), is asked for cheaper than the best known at once.
+    static constexpr double kDeepestGap = 64;
     WorkItem cube_item(size_t index, const CubeTally &tally) {
         WorkItem item = level_;
         item.part = int32_t(index);
         item.cube = plan_.cubes[index];
         if (plan_.combine == PZ_COMBINE_BEST) {
             const double best = tally.upper(), proven = tally.cube_lower(index);
-            item.known_best = std::isfinite(best) && std::isfinite(proven) ? std::min(best, proven + 1) : best;
+            const bool deepen = std::isfinite(best) && std::isfinite(proven) && best - proven <= kDeepestGap &&
+                                proven + 1 > proven;
+            item.known_best = deepen ? std::min(best, proven + 1) : best;
             aim_[index] = item.known_best;
         }
         item.time_limit_s = remaining_s();
@@ -134,12 +143,10 @@ class Conquest {
     void fold(WorkResult r, CubeTally &tally) {
         if (r.level_id != level_.level_id || r.part < 0 || size_t(r.part) >= plan_.cubes.size()) return;
         const size_t index = size_t(r.part);
+        // A full answer; or a limit, a failure or a cancel, which asking again would repeat.
+        next_[index] = Next::done;
         // An interrupted cube's "cancelled" says nothing: it is not stored, and it does not count as an answer.
-        if (r.status && *r.status == PZ_SOLVE_CANCELLED) {
-            if (next_[index] == Next::running) next_[index] = Next::solve;
-            return;
-        }
-        next_[index] = Next::done; // a full answer; or a limit or a failure, which asking again would repeat
+        if (r.status && *r.status == PZ_SOLVE_CANCELLED) return;
         if (plan_.combine == PZ_COMBINE_BEST && r.status && *r.status == PZ_SOLVE_UNSOLVABLE &&
             std::isfinite(aim_[index])) {
             // Nothing cheaper than the aim: a proven bound, final only when the aim was the best known.

@@ -19,13 +19,21 @@ void CubeTally::add(size_t index, const WorkResult &answer) {
     if (index >= cubes_.size()) return;
     Cube &cube = cubes_[index];
     if (cube.finished) return; // a full answer stands (a late copy of a retried cube changes nothing)
-    // A proven bound stays proven: an answer that stopped early may say less than the step before it.
-    const double proven = cube.answered ? cube.answer.lower_bound : NAN;
+    // A proven bound stays proven: an answer that stopped early may say less than the step before it. The work of
+    // the steps before (a deepening's, a retry's) adds up, and the hardest step says how hard the cube was.
+    const WorkResult before = cube.answered ? cube.answer : WorkResult{};
     cube.answered = true;
     cube.finished = finished_status(answer);
     cube.answer = answer;
-    if (!cube.finished && !std::isnan(proven))
-        cube.answer.lower_bound = std::isnan(answer.lower_bound) ? proven : std::max(proven, answer.lower_bound);
+    cube.answer.nodes += before.nodes;
+    cube.answer.time_ms += before.time_ms;
+    if (!std::isnan(before.difficulty) && !(answer.difficulty >= before.difficulty)) {
+        cube.answer.difficulty = before.difficulty;
+        cube.answer.difficulty_label = before.difficulty_label;
+    }
+    if (!cube.finished && !std::isnan(before.lower_bound))
+        cube.answer.lower_bound =
+            std::isnan(answer.lower_bound) ? before.lower_bound : std::max(before.lower_bound, answer.lower_bound);
 }
 
 size_t CubeTally::settled() const {

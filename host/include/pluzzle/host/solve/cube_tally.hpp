@@ -23,7 +23,7 @@ class CubeTally {
 
     // Folds in cube `index`'s answer. A cube that did not finish (a limit, a cancel, a crash) keeps only what it
     // proved (BEST: its lower bound, the higher of this answer's and any earlier one's); a later answer for the same
-    // cube replaces it (a retry, or the next step of a deepening).
+    // cube replaces it (a retry, or the next step of a deepening), its nodes and time added to the earlier ones'.
     void add(size_t index, const WorkResult &answer);
 
     // The level's answer cannot change any more: the cubes still running may stop.
@@ -32,9 +32,9 @@ class CubeTally {
     size_t finished() const; // cubes that answered in full
     size_t answered() const; // cubes that answered at all
     // Cubes with nothing left to prove at the current bounds: those that finished, and (BEST) those proven above
-    // the level's lower bound or up to its upper bound. When all are, a BEST level's lower bound has risen.
+    // the level's lower bound or up to its upper bound -- a round of the deepening, which starts again from the
+    // cubes already past the new bound when the level's bound rises; all of them only once the level is decided.
     size_t settled() const;
-    bool cube_finished(size_t index) const { return cubes_[index].finished; }
     // Cube `index`'s answer as folded in (with the bound kept from earlier steps): what to store.
     const WorkResult &answer(size_t index) const { return cubes_[index].answer; }
     // BEST: the least upper bound found (the cost of the best solution) and the least proven lower bound; NaN when
