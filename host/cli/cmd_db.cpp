@@ -290,7 +290,7 @@ host::BulkOptions bulk_options(Context &ctx, DbArgs &args, host::Store &store) {
             std::cerr << (isatty(STDERR_FILENO) ? "\r\033[K" : "") << "level " << item.level_id;
             if (!item.name.empty()) std::cerr << " '" << item.name << "'";
             std::cerr << ": cubes " << p.done << "/" << p.total;
-            if (!std::isnan(p.lower)) std::cerr << ", bounds [" << p.lower << ", " << p.upper << "]";
+            if (std::isfinite(p.lower)) std::cerr << ", bounds [" << p.lower << ", " << p.upper << "]";
             std::cerr << "\n";
         };
     if (ctx.json)
@@ -301,6 +301,7 @@ host::BulkOptions bulk_options(Context &ctx, DbArgs &args, host::Store &store) {
             j.add("level_id", int64_t(item.level_id));
             j.add("name", item.name).add("type", item.type).add("status", item.status).add("solution", item.solution);
             j.add("time_ms", item.time_ms).add("nodes", item.nodes);
+            j.add("lower_bound", item.lower_bound).add("upper_bound", item.upper_bound);
             j.add("difficulty", item.difficulty).add("difficulty_label", item.difficulty_label);
             if (!item.error.empty()) j.add("error", item.error);
             ctx.emit(j);

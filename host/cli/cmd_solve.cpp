@@ -178,7 +178,7 @@ void solve_with_cubes(Context &ctx, const SolveArgs &args, const std::vector<hos
         if (!ctx.quiet && !ctx.json)
             options.on_progress = [&, i](const host::ConquestProgress &p) {
                 std::cerr << "\r" << levels[i].file << ": cubes " << p.done << "/" << p.total;
-                if (!std::isnan(p.lower)) std::cerr << ", bounds [" << p.lower << ", " << p.upper << "]";
+                if (std::isfinite(p.lower)) std::cerr << ", bounds [" << p.lower << ", " << p.upper << "]";
                 std::cerr << "   " << std::flush;
             };
         host::WorkResult r = host::conquer(*executor, items[i], options);

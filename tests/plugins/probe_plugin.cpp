@@ -276,7 +276,11 @@ public:
         if (p.print) s += "print\n";
         if (!p.crash_in.empty()) s += "crash_in " + p.crash_in + "\n";
         if (p.difficulty) s += "difficulty " + std::to_string(*p.difficulty) + "\n";
-        if (!p.split.empty()) s += "split " + p.split + "\n";
+        if (!p.split.empty()) {
+            s += "split " + p.split;
+            if (p.root_upper >= 0) s += " " + std::to_string(p.root_lower) + " " + std::to_string(p.root_upper);
+            s += "\n";
+        }
         for (const std::string &c : p.cubes) s += "cube " + c + "\n";
         return s;
     }

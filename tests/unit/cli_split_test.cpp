@@ -152,6 +152,39 @@ TEST(CliSplit, DbSolveConquersTheHardLevelAfterTheEasyOnesAndForgetsItsCubes) {
     for (const auto &l : store.levels()) EXPECT_EQ(store.results(l.id).size(), 1u);
 }
 
+// An optimiser's proof through db solve: stopped by its time limit it reports (in --json) and stores the bound the
+// cubes' deepening reached, above the split's; resumed, it goes on from there to the optimum.
+TEST(CliSplit, DbSolveOfAnOptimiserReportsTheBoundItsCubesReachedAndResumesFromIt) {
+    TempDir dir;
+    write_file(dir / "best.probe", "probe 1\nvalue 5\nsleep_ms 60000\nsplit best 2 40\n"
+                                   "cube cost=20,sleep_ms=200\ncube cost=20,sleep_ms=200\n");
+    const std::string db = dir / "best.db";
+    ASSERT_EQ(run(cli(probe_dir("good")) + " -q db import " + quote(db) + " " + quote(dir / "best.probe") + " --pack p")
+                  .exit_code,
+              0);
+    const std::string solve = cli(probe_dir("good")) + " --json db solve " + quote(db) + " --split --split-after 0 -j 2";
+    const auto bounds_of = [](const RunResult &r) {
+        std::vector<std::pair<std::string, std::pair<double, double>>> out;
+        for (const auto &line : json_lines(r.out))
+            if (line.HasMember("status") && line.HasMember("lower_bound") && line["lower_bound"].IsNumber())
+                out.push_back({member(line, "status"),
+                               {line["lower_bound"].GetDouble(),
+                                line["upper_bound"].IsNumber() ? line["upper_bound"].GetDouble() : NAN}});
+        return out;
+    };
+    const RunResult stopped = run(solve + " --timeout 2");
+    const auto first = bounds_of(stopped);
+    ASSERT_EQ(first.size(), 1u) << stopped.out;
+    EXPECT_EQ(first[0].first, "limit") << stopped.out;
+    EXPECT_GT(first[0].second.first, 2) << "the bound rose above the split's: " << stopped.out;
+    EXPECT_EQ(first[0].second.second, 40) << stopped.out;
+    const RunResult done = run(solve + " --resume");
+    const auto last = bounds_of(done);
+    ASSERT_EQ(last.size(), 1u) << done.out;
+    EXPECT_EQ(last[0].first, "solved") << done.out;
+    EXPECT_EQ(last[0].second, std::make_pair(20.0, 20.0)) << done.out;
+}
+
 // A long proof killed (SIGKILL) after some cubes answered: --resume keeps those answers and solves only the others.
 TEST(CliSplit, DbSolveResumeGoesOnFromTheCubesThatFinished) {
     TempDir dir;

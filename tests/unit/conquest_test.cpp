@@ -136,6 +136,17 @@ TEST(CubeTally, BestTakesTheLeastBoundsAndStopsOnceTheyMeet) {
     steps.add(1, answer(PZ_SOLVE_LIMIT, 0, 9));
     EXPECT_EQ(steps.lower(), 7);
     EXPECT_EQ(steps.settled(), 1u) << "cube 1 is done (9 is the best known); cube 0 now holds the bound";
+    // A cube's label may name its own bound: the level's is the label of the cube that holds the level's bound.
+    CubeTally labels(PZ_COMBINE_BEST, 3, 2, 12, 18, "answer root");
+    EXPECT_EQ(labels.level_result(1).difficulty_label, "") << "the bound is the split's: no cube's label says it";
+    for (auto [cube, bound] : {std::pair{0, 16}, {1, 15}, {2, 17}}) {
+        WorkResult step = answer(PZ_SOLVE_LIMIT, 0, bound);
+        step.difficulty = 10 - cube;
+        step.difficulty_label = "at least " + std::to_string(bound) + " moves";
+        labels.add(size_t(cube), step);
+    }
+    EXPECT_EQ(labels.level_result(1).difficulty_label, "at least 15 moves");
+    EXPECT_EQ(labels.level_result(1).difficulty, 10) << "the number is still the hardest part's";
     // Each step's work counts: the level's nodes are every step's, not the last one's.
     CubeTally work(PZ_COMBINE_BEST, 1, 2, 5, 9, "answer root");
     for (uint64_t nodes : {100u, 1000u}) {

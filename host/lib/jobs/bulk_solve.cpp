@@ -481,6 +481,8 @@ class Dispatcher {
         item.nodes = r.nodes;
         item.difficulty = r.difficulty;
         item.difficulty_label = r.difficulty_label;
+        item.lower_bound = r.lower_bound;
+        item.upper_bound = r.upper_bound;
         if (batch_.empty()) batch_due_ = Clock::now() + options_.commit_window;
         batch_.push_back(std::move(result));
         batch_items_.push_back(std::move(item));

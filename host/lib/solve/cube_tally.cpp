@@ -20,20 +20,32 @@ void CubeTally::add(size_t index, const WorkResult &answer) {
     Cube &cube = cubes_[index];
     if (cube.finished) return; // a full answer stands (a late copy of a retried cube changes nothing)
     // A proven bound stays proven: an answer that stopped early may say less than the step before it. The work of
-    // the steps before (a deepening's, a retry's) adds up, and the hardest step says how hard the cube was.
+    // the steps before (a deepening's, a retry's) adds up, and the hardest step says how hard the cube was (the
+    // label stays the last step's: it may name the bound, which only grows).
     const WorkResult before = cube.answered ? cube.answer : WorkResult{};
     cube.answered = true;
     cube.finished = finished_status(answer);
     cube.answer = answer;
     cube.answer.nodes += before.nodes;
     cube.answer.time_ms += before.time_ms;
-    if (!std::isnan(before.difficulty) && !(answer.difficulty >= before.difficulty)) {
+    if (!std::isnan(before.difficulty) && !(answer.difficulty >= before.difficulty))
         cube.answer.difficulty = before.difficulty;
-        cube.answer.difficulty_label = before.difficulty_label;
-    }
     if (!cube.finished && !std::isnan(before.lower_bound))
         cube.answer.lower_bound =
             std::isnan(answer.lower_bound) ? before.lower_bound : std::max(before.lower_bound, answer.lower_bound);
+}
+
+// A part's label may name its bound ("at least 16 moves"), which the level has not proven: an optimiser's level takes
+// the label of the cube that holds its answer -- the cheapest solution's when it is decided by a cube's, else the cube
+// whose bound is the level's -- or none when that is the split's own (no cube answered for it).
+std::string CubeTally::bound_label(const std::vector<const WorkResult *> &cheapest_first) const {
+    const double least = lower(), best = upper();
+    if (least >= best && !cheapest_first.empty() && cheapest_first.front()->upper_bound <= least)
+        return cheapest_first.front()->difficulty_label;
+    for (size_t i = 0; i < cubes_.size(); ++i)
+        if (cubes_[i].answered && cube_lower(i) == least && !cubes_[i].answer.difficulty_label.empty())
+            return cubes_[i].answer.difficulty_label;
+    return {};
 }
 
 size_t CubeTally::settled() const {
@@ -130,6 +142,7 @@ WorkResult CubeTally::level_result(int64_t level_id) const {
     if (combine_ == PZ_COMBINE_BEST && !root_solution_.empty() &&
         (with_solution.empty() || root_upper_ <= with_solution.front()->upper_bound))
         solutions.insert(solutions.begin(), root_solution_);
+    if (combine_ == PZ_COMBINE_BEST) out.difficulty_label = bound_label(with_solution);
     if (!solutions.empty()) out.solution = solutions[0];
     if (solutions.size() > 1 && combine_ != PZ_COMBINE_BEST) out.second_solution = solutions[1];
 

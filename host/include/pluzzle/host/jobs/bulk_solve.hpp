@@ -29,6 +29,7 @@ struct BulkItem {
     uint64_t nodes = 0;
     double difficulty = NAN; // the plugin's estimate (ABI 1.7), NaN: none
     std::string difficulty_label;
+    double lower_bound = NAN, upper_bound = NAN; // an optimiser's proven bounds (NaN: none)
 };
 
 struct BulkOptions {

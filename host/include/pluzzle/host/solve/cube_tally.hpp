@@ -55,6 +55,7 @@ class CubeTally {
         WorkResult answer;
     };
     static bool finished_status(const WorkResult &r);
+    std::string bound_label(const std::vector<const WorkResult *> &cheapest_first) const; // BEST's difficulty label
     uint64_t counted() const; // COUNT: solutions found in all
 
     pz_combine combine_;
