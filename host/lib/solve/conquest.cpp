@@ -106,13 +106,15 @@ class Conquest {
             for (size_t i = 0; i < next_.size(); ++i)
                 if (next_[i] != Next::done) least = std::min(least, tally.cube_lower(i));
         const double ahead = std::isfinite(least) ? least + 2 : INFINITY;
+        const double upper = best ? tally.upper() : INFINITY; // once, not per cube: it reads every cube
         std::optional<size_t> pick;
+        double pick_bound = INFINITY;
         for (size_t i = 0; i < next_.size(); ++i) {
             if (next_[i] == Next::done || next_[i] == Next::running) continue;
             if (!best) return i;
             const double bound = tally.cube_lower(i);
-            if (bound >= tally.upper() || bound >= ahead) continue; // nothing cheaper in it, or too far ahead
-            if (!pick || bound < tally.cube_lower(*pick)) pick = i;
+            if (bound >= upper || bound >= ahead) continue; // nothing cheaper in it, or too far ahead
+            if (!pick || bound < pick_bound) pick = i, pick_bound = bound;
         }
         return pick;
     }
